@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+// Nearby: what is near me, and near my runs, from open data.
+import PackageDescription
+
+let package = Package(
+    name: "Nearby",
+    products: [
+        .executable(name: "nearby", targets: ["nearby"]),
+        .library(name: "NearbyGeo", targets: ["NearbyGeo"]),
+        .library(name: "NearbyFeeds", targets: ["NearbyFeeds"]),
+        .library(name: "NearbyRuns", targets: ["NearbyRuns"]),
+        .library(name: "NearbyStore", targets: ["NearbyStore"]),
+        .library(name: "NearbyCLI", targets: ["NearbyCLI"]),
+    ],
+    targets: [
+        // C libraries from Debian packages.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+
+        // Pure geometry: coordinates, geodesics on WGS84, the spatial index. No I/O.
+        .target(name: "NearbyGeo"),
+        // Dataset plugins, manifests, decoders, the refresh cache and the libcurl fetcher.
+        .target(name: "NearbyFeeds", dependencies: ["NearbyGeo", "CCurl"]),
+        // Tracks: GPX/TCX readers, cleaning, statistics, splits, badges, checkpoints.
+        .target(name: "NearbyRuns", dependencies: ["NearbyGeo"]),
+        // SQLite storage of runs.
+        .target(name: "NearbyStore", dependencies: ["NearbyRuns", "CSQLite"]),
+        // Argument parsing, commands, output formats, exit codes: the only place that prints.
+        .target(name: "NearbyCLI", dependencies: ["NearbyGeo", "NearbyFeeds", "NearbyRuns", "NearbyStore"]),
+        // The executable is a stub over NearbyCLI.
+        .executableTarget(name: "nearby", dependencies: ["NearbyCLI"]),
+
+        // Benchmarks: `swift run -c release nearby-bench` (see BENCHMARKS.md).
+        .executableTarget(
+            name: "nearby-bench",
+            dependencies: ["NearbyGeo", "NearbyFeeds", "NearbyRuns"],
+            path: "Benchmarks/Sources/nearby-bench"
+        ),
+
+        .testTarget(name: "NearbyGeoTests", dependencies: ["NearbyGeo"]),
+        .testTarget(name: "NearbyFeedsTests", dependencies: ["NearbyFeeds", "NearbyGeo"]),
+        .testTarget(name: "NearbyRunsTests", dependencies: ["NearbyRuns", "NearbyGeo"]),
+        .testTarget(name: "NearbyStoreTests", dependencies: ["NearbyStore", "NearbyRuns"]),
+        .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyFeeds", "NearbyRuns", "NearbyGeo"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// NearbyFeeds: dataset plugins, manifests, decoders, refresh cache, libcurl fetcher.

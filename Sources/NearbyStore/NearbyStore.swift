@@ -1,0 +1,1 @@
+// NearbyStore: SQLite storage of runs.

@@ -1,0 +1,5 @@
+import Testing
+
+@testable import NearbyCLI
+
+@Test func NearbyCLIBuilds() { #expect(Bool(true)) }

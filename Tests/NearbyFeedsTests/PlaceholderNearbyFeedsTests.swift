@@ -1,0 +1,5 @@
+import Testing
+
+@testable import NearbyFeeds
+
+@Test func NearbyFeedsBuilds() { #expect(Bool(true)) }

@@ -1,0 +1,5 @@
+import Testing
+
+@testable import NearbyGeo
+
+@Test func NearbyGeoBuilds() { #expect(Bool(true)) }

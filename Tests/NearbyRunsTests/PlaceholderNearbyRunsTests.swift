@@ -1,0 +1,5 @@
+import Testing
+
+@testable import NearbyRuns
+
+@Test func NearbyRunsBuilds() { #expect(Bool(true)) }

@@ -1,0 +1,5 @@
+import Testing
+
+@testable import NearbyStore
+
+@Test func NearbyStoreBuilds() { #expect(Bool(true)) }
