@@ -1,4 +1,47 @@
-/// The `nearby` command line: parses arguments, runs a command, returns the exit code.
+import Foundation
+
+/// The `nearby` command line: parses the words, runs one command, returns the exit code.
+///
+/// Output goes through the injected ``CommandOutput``; nothing here calls `exit`, so tests can run
+/// every command in-process.
 public enum NearbyCLI {
-    public static func main(arguments: [String]) -> Int32 { 0 }
+    /// The version printed by `--version` and sent in the User-Agent.
+    public static let version = "0.1.0"
+
+    /// Runs the command named by `environment.arguments` and returns its exit code.
+    public static func run(_ environment: CommandEnvironment, output: CommandOutput) -> Int32 {
+        let words = environment.arguments
+        let errorStyle = Style(enabled: environment.stderrIsTerminal && environment.variables["NO_COLOR"] == nil)
+        do {
+            try dispatch(words, environment: environment, output: output)
+            return ExitCode.success.rawValue
+        } catch {
+            var message = error.message
+            if let last = message.last, !".!?".contains(last) { message += "." }
+            output.err(errorStyle.red("nearby: ") + message + "\n")
+            if error.exitCode == .usage { output.err("Try 'nearby --help'.\n") }
+            return error.exitCode.rawValue
+        }
+    }
+
+    private static func dispatch(
+        _ words: [String], environment: CommandEnvironment, output: CommandOutput
+    ) throws(CLIError) {
+        guard let first = words.first else {
+            output.out(Help.overview)
+            return
+        }
+        let rest = Array(words.dropFirst())
+        switch first {
+        case "--help", "-h", "help":
+            output.out(rest.first.flatMap(Help.text(for:)) ?? Help.overview)
+        case "--version", "version":
+            output.out("nearby \(version)\n")
+        default:
+            let context = { (spec: OptionSpec, words: [String]) throws(CLIError) -> CommandContext in
+                try CommandContext(words: words, spec: spec, environment: environment, output: output)
+            }
+            try CommandRouter.route(first, rest, makeContext: context)
+        }
+    }
 }

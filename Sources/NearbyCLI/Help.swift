@@ -1,0 +1,127 @@
+/// The help texts of `nearby` and each command.
+enum Help {
+    static let overview = """
+        nearby — what is near me, and near my runs, from open data.
+
+        Places (nearest first, by distance on the WGS84 ellipsoid):
+          nearby datasets                            the datasets, their source, licence, age and size
+          nearby <dataset> [--at LAT,LON] [--limit N] [--within DIST] [--where ATTR[=VALUE]]
+                                                     list a dataset, nearest first when --at is given
+          nearby near --at LAT,LON --in toilets,parks
+                                                     several datasets at once
+          nearby show <dataset> <id>                 every field of one place, with map links
+          nearby refresh [dataset…] [--force]        fetch feeds that are missing or stale
+
+        Runs:
+          nearby runs import FILE|FOLDER…            import GPX 1.0/1.1 and TCX files
+          nearby runs list                           date, distance, time, pace, best badge
+          nearby runs show <run> [--html FILE]       figures, splits, best efforts, badge checkpoints
+          nearby runs delete <run>
+          nearby runs export <run> --format geojson|gpx|csv
+          nearby badges                              earned, silver, gold; the next badge
+          nearby checkpoints <run> --near toilets,parks [--within 300m]
+          nearby along <run> --near toilets [--within 500m]
+
+        Options for every command:
+          --format table|json|csv|geojson   output format (default: table)
+          --cache-dir DIR    feeds cache (else NEARBY_CACHE_DIR, the checkout's cache/, $XDG_CACHE_HOME/nearby)
+          --datasets DIR     another folder of dataset manifests (repeatable; also NEARBY_DATASETS)
+          --from DIR|URL     a mirror standing in for feed origins (also NEARBY_MIRROR)
+          --offline          never fetch; use the cache as it is
+          --db FILE          runs database (else NEARBY_DB, $XDG_DATA_HOME/nearby/nearby.sqlite)
+          --units metric|imperial   (else from LC_ALL, LC_MEASUREMENT, LANG)
+          --no-color         no colour (also NO_COLOR)
+          --help, --version
+
+        Exit codes: 0 success (also an empty result), 1 failure, 2 usage error,
+        3 no data for a dataset and it cannot be fetched.
+
+        """
+
+    static func text(for command: String) -> String? {
+        switch command {
+        case "datasets":
+            return """
+                usage: nearby datasets [--format table|json]
+
+                Lists every dataset plugin: id, title, source, licence, the age of the cached copy
+                and its record count. Manifests come from the checkout's Datasets/, the config folder
+                ($XDG_CONFIG_HOME/nearby/datasets), NEARBY_DATASETS and --datasets DIR.
+
+                """
+        case "near":
+            return """
+                usage: nearby near --at LAT,LON --in DATASET[,DATASET…] [--limit N] [--within DIST]
+
+                The nearest places of several datasets at once, merged nearest first.
+
+                """
+        case "show":
+            return """
+                usage: nearby show <dataset> <id> [--at LAT,LON] [--format table|json]
+
+                Every field of one place as the source wrote it, plus a geo: URI and an
+                OpenStreetMap link; with --at, its distance and bearing from there.
+
+                """
+        case "refresh":
+            return """
+                usage: nearby refresh [dataset…] [--force] [--offline] [--from DIR|URL]
+
+                Fetches each named dataset (default: all) that is missing or stale by its refresh rule
+                (calendar days in the feed's time zone). --force fetches even fresh ones, with a
+                conditional GET. A new copy replaces the old one only after it decodes and has
+                records with coordinates in range; on any failure the old copy stays.
+
+                """
+        case "runs":
+            return """
+                usage: nearby runs import FILE|FOLDER…
+                       nearby runs list [--format table|json|csv]
+                       nearby runs show <run> [--html FILE] [--near DATASETS] [--format table|json]
+                       nearby runs delete <run>
+                       nearby runs export <run> --format geojson|gpx|csv [--output FILE]
+
+                <run> is a run id, a unique prefix of its content hash, or its file name.
+
+                """
+        case "badges":
+            return """
+                usage: nearby badges [--format table|json]
+
+                Every badge with the run that earned it, silver (5 % faster) and gold (10 % faster),
+                the best run; for unearned badges the distance still to run.
+
+                """
+        case "checkpoints":
+            return """
+                usage: nearby checkpoints <run|FILE> --near DATASET[,DATASET…] [--within DIST]
+                       [--format table|json|csv|geojson]
+
+                For every badge checkpoint of the run, the nearest places of each dataset within
+                DIST (default 300m): name, distance and bearing from the checkpoint, and the
+                out-and-back detour from the route.
+
+                """
+        case "along":
+            return """
+                usage: nearby along <run|FILE> --near DATASET[,DATASET…] [--within DIST]
+
+                For every kilometre (or mile) of the run, the nearest place of each dataset and its
+                distance from the route; then the longest stretch with nothing within DIST
+                (default 500m).
+
+                """
+        default:
+            return """
+                usage: nearby \(command) [--at LAT,LON] [--limit N] [--within DIST] [--where ATTR[=VALUE]]
+                       [--format table|json|csv|geojson]
+
+                Lists the dataset; with --at, nearest first with distance and compass bearing
+                (default limit 20). --where keeps places whose attribute is present and non-zero,
+                or equals VALUE.
+
+                """
+        }
+    }
+}
