@@ -57,17 +57,22 @@ enum StoreSchema {
 
     /// Brings `database` to ``latestVersion``, or refuses a newer file.
     ///
-    /// Sets WAL journal mode and foreign keys for the connection first.
+    /// Turns on foreign keys, migrates, then switches to WAL journal mode (a refused file is left
+    /// in the journal mode it had).
     static func prepare(_ database: SQLiteDatabase) throws(RunStoreError) {
         do {
             try database.execute("PRAGMA foreign_keys = ON")
+        } catch {
+            throw .database(error)
+        }
+        try migrate(database)
+        do {
             try database.execute("PRAGMA journal_mode = WAL")
             // Safe with WAL: a power cut may lose the last commits, never consistency.
             try database.execute("PRAGMA synchronous = NORMAL")
         } catch {
             throw .database(error)
         }
-        try migrate(database)
     }
 
     static func migrate(_ database: SQLiteDatabase) throws(RunStoreError) {
