@@ -39,7 +39,8 @@ enum PointBlob {
         var description: String {
             switch self {
             case .empty: "the point blob is empty"
-            case .unknownVersion(let version): "the point blob has unknown format version \(version)"
+            case .unknownVersion(let version):
+                "the point blob has unknown format version \(version)"
             case .unknownFlags(let point, let flags):
                 "point \(point) has unknown presence flags 0x\(String(flags, radix: 16))"
             case .truncated(let point): "the point blob ends inside point \(point)"

@@ -90,7 +90,7 @@ public final class RunStore {
                     try insertSegment.bind(Int64(segment.points.count), at: 3)
                     try insertSegment.bind(PointBlob.encode(segment.points), at: 4)
                     try insertSegment.step()
-                    try insertSegment.reset()
+                    insertSegment.reset()
                     try afterSegment(ordinal)
                 }
                 return .inserted(runID)
@@ -128,7 +128,8 @@ public final class RunStore {
     public func runs() throws(RunStoreError) -> [StoredRun] {
         try guarded {
             let statement = try database.prepare(
-                "SELECT \(Self.summaryColumns) FROM runs ORDER BY start_time IS NULL, start_time, id")
+                "SELECT \(Self.summaryColumns) FROM runs ORDER BY start_time IS NULL, start_time, id"
+            )
             var result: [StoredRun] = []
             while try statement.step() { result.append(Self.summary(statement)) }
             return result
@@ -150,7 +151,8 @@ public final class RunStore {
         guard try run(id: id) != nil else { throw .runNotFound(id) }
         return try guarded {
             let statement = try database.prepare(
-                "SELECT ordinal, point_count, points FROM segments WHERE run_id = ?1 ORDER BY ordinal")
+                "SELECT ordinal, point_count, points FROM segments WHERE run_id = ?1 ORDER BY ordinal"
+            )
             try statement.bind(id, at: 1)
             var segments: [TrackSegment] = []
             while try statement.step() {
@@ -206,5 +208,7 @@ public final class RunStore {
     }
 }
 
-@available(*, unavailable, message: "A RunStore owns a SQLite connection; open one per isolation domain.")
+@available(
+    *, unavailable, message: "A RunStore owns a SQLite connection; open one per isolation domain."
+)
 extension RunStore: Sendable {}

@@ -14,7 +14,9 @@ import Testing
             let mode = try store.database.prepare("PRAGMA journal_mode")
             #expect(try mode.step())
             #expect(mode.string(at: 0) == "wal")
-            #expect(try scalar(path, "SELECT count(*) FROM sqlite_master WHERE name = 'runs_by_start'") == 1)
+            #expect(
+                try scalar(path, "SELECT count(*) FROM sqlite_master WHERE name = 'runs_by_start'")
+                    == 1)
             #expect(try store.runs().isEmpty)
         }
     }
@@ -22,7 +24,8 @@ import Testing
     @Test func reopeningIsANoOp() throws {
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("runs.sqlite").path
-            let id = try RunStore(path: path, now: fixedNow).importRun(sampleRecord(hash: "ab12")).id
+            let id = try RunStore(path: path, now: fixedNow).importRun(sampleRecord(hash: "ab12"))
+                .id
             let again = try RunStore(path: path, now: fixedNow)
             #expect(try again.database.integerPragma("user_version") == 2)
             #expect(try again.run(id: id)?.contentHash == "ab12")
@@ -84,7 +87,8 @@ import Testing
             #expect(error == .newerSchema(path: path, found: 99, supported: 2))
             #expect(error.description.contains("schema version 99, newer than the 2"))
             #expect(try scalar(path, "PRAGMA user_version") == 99)
-            let mode = try SQLiteDatabase(path: path, mode: .readOnly).prepare("PRAGMA journal_mode")
+            let mode = try SQLiteDatabase(path: path, mode: .readOnly).prepare(
+                "PRAGMA journal_mode")
             #expect(try mode.step())
             #expect(mode.string(at: 0) == "delete")
             #expect(try scalar(path, "SELECT count(*) FROM sqlite_master WHERE name = 'runs'") == 0)
@@ -92,7 +96,8 @@ import Testing
     }
 
     @Test func migrationsAreOrderedAndDense() {
-        #expect(StoreSchema.migrations.map(\.version) == Array(1...Int64(StoreSchema.migrations.count)))
+        #expect(
+            StoreSchema.migrations.map(\.version) == Array(1...Int64(StoreSchema.migrations.count)))
     }
 
     @Test func notADatabaseIsAClearError() throws {

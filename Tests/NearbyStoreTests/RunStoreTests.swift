@@ -9,10 +9,14 @@ import Testing
         try withTemporaryDirectory { directory in
             let path = directory.appendingPathComponent("runs.sqlite").path
             let store = try RunStore(path: path, now: fixedNow)
-            let late = try store.importRun(sampleRecord(hash: "aa01", source: "late.gpx", start: 2_000))
-            let undated = try store.importRun(sampleRecord(hash: "aa02", source: "nodate.gpx", start: nil))
-            let early = try store.importRun(sampleRecord(hash: "aa03", source: "early.gpx", start: 1_000))
-            let tie = try store.importRun(sampleRecord(hash: "aa04", source: "tie.gpx", start: 1_000))
+            let late = try store.importRun(
+                sampleRecord(hash: "aa01", source: "late.gpx", start: 2_000))
+            let undated = try store.importRun(
+                sampleRecord(hash: "aa02", source: "nodate.gpx", start: nil))
+            let early = try store.importRun(
+                sampleRecord(hash: "aa03", source: "early.gpx", start: 1_000))
+            let tie = try store.importRun(
+                sampleRecord(hash: "aa04", source: "tie.gpx", start: 1_000))
             guard case .inserted = late, case .inserted = early else {
                 Issue.record("expected fresh inserts, got \(late) and \(early)")
                 return
@@ -26,15 +30,20 @@ import Testing
             #expect(run.activityType == "running")
             #expect(run.pointCount == 6)
             #expect(run.importedAt == fixedInstant)
-            #expect(try store.segments(ofRun: early.id) == sampleRecord(hash: "aa03", start: 1_000).segments)
+            #expect(
+                try store.segments(ofRun: early.id)
+                    == sampleRecord(hash: "aa03", start: 1_000).segments)
 
             try store.deleteRun(id: early.id)
             #expect(try store.run(id: early.id) == nil)
             #expect(try store.runs().map(\.id) == [tie.id, late.id, undated.id])
             // Segments went with the run (foreign key ON DELETE CASCADE).
-            #expect(try scalar(path, "SELECT count(*) FROM segments WHERE run_id = \(early.id)") == 0)
+            #expect(
+                try scalar(path, "SELECT count(*) FROM segments WHERE run_id = \(early.id)") == 0)
             #expect(try scalar(path, "SELECT count(*) FROM segments") == 6)
-            #expect(throws: RunStoreError.runNotFound(early.id)) { try store.deleteRun(id: early.id) }
+            #expect(throws: RunStoreError.runNotFound(early.id)) {
+                try store.deleteRun(id: early.id)
+            }
             #expect(throws: RunStoreError.runNotFound(early.id)) {
                 try store.segments(ofRun: early.id)
             }

@@ -52,6 +52,7 @@ import Testing
         hash.update(Array("ab".utf8))
         _ = hash.finalize()
         hash.update(Array("c".utf8))
-        #expect(hash.hexDigest() == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            hash.hexDigest() == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 }

@@ -47,7 +47,7 @@ import Testing
             try statement.bind(value, at: 1)
             #expect(try statement.step())
             #expect(statement.int64(at: 0) == value * 2)
-            try statement.reset()
+            statement.reset()
         }
     }
 
@@ -67,7 +67,7 @@ import Testing
         #expect(count.int64(at: 0) == 0)
 
         try database.transaction(.immediate) { try database.execute("INSERT INTO t VALUES (2)") }
-        try count.reset()
+        count.reset()
         #expect(try count.step())
         #expect(count.int64(at: 0) == 1)
     }

@@ -128,5 +128,7 @@ public final class SQLiteDatabase {
     }
 }
 
-@available(*, unavailable, message: "A SQLite connection is used from one isolation domain at a time.")
+@available(
+    *, unavailable, message: "A SQLite connection is used from one isolation domain at a time."
+)
 extension SQLiteDatabase: Sendable {}

@@ -1,5 +1,5 @@
-import Foundation
 import CSQLite
+import Foundation
 
 /// A failed SQLite call: why (from the result code), what SQLite said, and the SQL involved.
 ///

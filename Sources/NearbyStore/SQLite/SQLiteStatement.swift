@@ -56,7 +56,8 @@ public final class SQLiteStatement {
         let count = Int32(clamping: utf8.count)
         let code = utf8.withUnsafeMutableBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                sqlite3_bind_text(handle, index, chars.baseAddress, count, nearby_sqlite_transient())
+                sqlite3_bind_text(
+                    handle, index, chars.baseAddress, count, nearby_sqlite_transient())
             }
         }
         try check(code)
@@ -109,8 +110,9 @@ public final class SQLiteStatement {
     }
 
     /// Rewinds the statement so it can run again; bindings are kept.
-    public func reset() throws(SQLiteError) {
-        // sqlite3_reset repeats the last step's error; a failed step has already been reported.
+    ///
+    /// Never fails: `sqlite3_reset` only repeats the last step's error, which ``step()`` threw.
+    public func reset() {
         _ = sqlite3_reset(handle)
     }
 
@@ -136,7 +138,9 @@ public final class SQLiteStatement {
 
     /// The column as text, or `nil` when NULL.
     public func string(at column: Int32) -> String? {
-        guard !isNull(at: column), let text = sqlite3_column_text(handle, column) else { return nil }
+        guard !isNull(at: column), let text = sqlite3_column_text(handle, column) else {
+            return nil
+        }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
@@ -153,7 +157,9 @@ public final class SQLiteStatement {
         guard !isNull(at: column) else { return try body(nil) }
         let base = sqlite3_column_blob(handle, column)
         let count = Int(sqlite3_column_bytes(handle, column))
-        guard let base, count > 0 else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        guard let base, count > 0 else {
+            return try body(UnsafeRawBufferPointer(start: nil, count: 0))
+        }
         return try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 }
