@@ -1,1 +1,0 @@
-// NearbyStore: SQLite storage of runs.

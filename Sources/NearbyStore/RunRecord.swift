@@ -1,0 +1,91 @@
+import NearbyRuns
+
+/// A run to import: where it came from, its summary figures and its points.
+public struct RunRecord: Sendable, Hashable {
+    /// Hexadecimal digest of the source file's bytes (e.g. ``SHA256/hexDigest(of:)-([UInt8])``);
+    /// two imports with the same hash are the same run. Stored lowercase.
+    public var contentHash: String
+    /// The source file's name (not its path).
+    public var sourceName: String
+    public var name: String?
+    public var activityType: String?
+    /// Start instant, seconds since 1970-01-01T00:00:00Z.
+    public var startTime: Double?
+    /// Metres.
+    public var distance: Double
+    /// Seconds from first to last fix.
+    public var elapsedTime: Double
+    /// Seconds spent moving.
+    public var movingTime: Double
+    public var segments: [TrackSegment]
+
+    public init(
+        contentHash: String, sourceName: String, name: String? = nil, activityType: String? = nil,
+        startTime: Double? = nil, distance: Double, elapsedTime: Double, movingTime: Double,
+        segments: [TrackSegment]
+    ) {
+        self.contentHash = contentHash
+        self.sourceName = sourceName
+        self.name = name
+        self.activityType = activityType
+        self.startTime = startTime
+        self.distance = distance
+        self.elapsedTime = elapsedTime
+        self.movingTime = movingTime
+        self.segments = segments
+    }
+
+    /// Number of points over all segments.
+    public var pointCount: Int { segments.reduce(0) { $0 + $1.points.count } }
+}
+
+/// The summary row of a stored run (its points are read with ``RunStore/segments(ofRun:)``).
+public struct StoredRun: Sendable, Hashable, Identifiable {
+    public var id: Int64
+    /// Lowercase hexadecimal content hash.
+    public var contentHash: String
+    public var sourceName: String
+    public var name: String?
+    public var activityType: String?
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public var startTime: Double?
+    public var distance: Double
+    public var elapsedTime: Double
+    public var movingTime: Double
+    public var pointCount: Int
+    /// When it was imported, seconds since 1970-01-01T00:00:00Z, from the store's clock.
+    public var importedAt: Double
+
+    public init(
+        id: Int64, contentHash: String, sourceName: String, name: String?, activityType: String?,
+        startTime: Double?, distance: Double, elapsedTime: Double, movingTime: Double,
+        pointCount: Int, importedAt: Double
+    ) {
+        self.id = id
+        self.contentHash = contentHash
+        self.sourceName = sourceName
+        self.name = name
+        self.activityType = activityType
+        self.startTime = startTime
+        self.distance = distance
+        self.elapsedTime = elapsedTime
+        self.movingTime = movingTime
+        self.pointCount = pointCount
+        self.importedAt = importedAt
+    }
+}
+
+/// What ``RunStore/importRun(_:)`` did.
+public enum ImportResult: Sendable, Hashable {
+    /// A new run was stored with this id.
+    case inserted(Int64)
+    /// A run with the same content hash was already stored under this id; nothing changed.
+    case duplicate(Int64)
+
+    /// The id of the run, new or existing.
+    public var id: Int64 {
+        switch self {
+        case .inserted(let id), .duplicate(let id): id
+        }
+    }
+}

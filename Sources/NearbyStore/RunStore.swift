@@ -1,0 +1,214 @@
+import Foundation
+import NearbyRuns
+
+/// The runs a user imported, in one SQLite file.
+///
+/// Each run is a summary row plus one row per segment whose points are packed in a ``PointBlob``.
+/// Imports are idempotent by content hash and atomic: one transaction, so a failed or
+/// interrupted import leaves nothing behind. Owns its connection, so it is not `Sendable`;
+/// open one store per isolation domain (SQLite's WAL mode lets several processes share a file).
+public final class RunStore {
+    let database: SQLiteDatabase
+    private let now: () -> Double
+
+    private static let summaryColumns = """
+        id, content_hash, source_name, name, activity_type, start_time, distance, elapsed_time,
+        moving_time, point_count, imported_at
+        """
+
+    /// Opens (creating it and its parent directories if needed) the database at `path`,
+    /// migrating an older file forward.
+    ///
+    /// - Parameter now: the clock stamping `importedAt`, seconds since 1970; inject one in tests.
+    public init(path: String, now: @escaping () -> Double = { Date().timeIntervalSince1970 })
+        throws(RunStoreError)
+    {
+        let parent = (path as NSString).deletingLastPathComponent
+        if path != ":memory:", !parent.isEmpty {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: parent, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotCreateDirectory(path: parent, reason: error.localizedDescription)
+            }
+        }
+        do {
+            database = try SQLiteDatabase(path: path, mode: .readWriteCreate)
+        } catch {
+            throw .database(error)
+        }
+        self.now = now
+        try StoreSchema.prepare(database)
+    }
+
+    // MARK: Import
+
+    /// Stores `record` unless a run with the same content hash exists, in one transaction.
+    public func importRun(_ record: RunRecord) throws(RunStoreError) -> ImportResult {
+        try importRun(record, afterSegment: { _ in })
+    }
+
+    /// The import, with a seam for tests: `afterSegment` runs after each segment row is written
+    /// (with its ordinal) and may throw to simulate an interruption.
+    func importRun(_ record: RunRecord, afterSegment: (Int) throws -> Void)
+        throws(RunStoreError) -> ImportResult
+    {
+        let hash = try Self.validated(record)
+        let importedAt = now()
+        return try guarded {
+            try database.transaction(.immediate) {
+                let existing = try database.prepare("SELECT id FROM runs WHERE content_hash = ?1")
+                try existing.bind(hash, at: 1)
+                if try existing.step(), let id = existing.int64(at: 0) {
+                    return .duplicate(id)
+                }
+                let insertRun = try database.prepare(
+                    """
+                    INSERT INTO runs (content_hash, source_name, name, activity_type, start_time,
+                        distance, elapsed_time, moving_time, point_count, imported_at)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                    """)
+                try insertRun.bind(hash, at: 1)
+                try insertRun.bind(record.sourceName, at: 2)
+                try insertRun.bind(record.name, at: 3)
+                try insertRun.bind(record.activityType, at: 4)
+                try insertRun.bind(record.startTime, at: 5)
+                try insertRun.bind(record.distance, at: 6)
+                try insertRun.bind(record.elapsedTime, at: 7)
+                try insertRun.bind(record.movingTime, at: 8)
+                try insertRun.bind(Int64(record.pointCount), at: 9)
+                try insertRun.bind(importedAt, at: 10)
+                try insertRun.step()
+                let runID = database.lastInsertRowID
+
+                let insertSegment = try database.prepare(
+                    "INSERT INTO segments (run_id, ordinal, point_count, points) VALUES (?1, ?2, ?3, ?4)"
+                )
+                for (ordinal, segment) in record.segments.enumerated() {
+                    try insertSegment.bind(runID, at: 1)
+                    try insertSegment.bind(Int64(ordinal), at: 2)
+                    try insertSegment.bind(Int64(segment.points.count), at: 3)
+                    try insertSegment.bind(PointBlob.encode(segment.points), at: 4)
+                    try insertSegment.step()
+                    insertSegment.reset()
+                    try afterSegment(ordinal)
+                }
+                return .inserted(runID)
+            }
+        }
+    }
+
+    /// Checks what SQLite would silently mangle (NaN becomes NULL) and returns the lowercase hash.
+    private static func validated(_ record: RunRecord) throws(RunStoreError) -> String {
+        let hash = record.contentHash.lowercased()
+        guard !hash.isEmpty, hash.utf8.allSatisfy(Self.isHexDigit) else {
+            throw .invalidRecord("the content hash \"\(record.contentHash)\" is not hexadecimal")
+        }
+        guard !record.sourceName.isEmpty else {
+            throw .invalidRecord("the source file name is empty")
+        }
+        let figures = [
+            ("distance", record.distance), ("elapsed time", record.elapsedTime),
+            ("moving time", record.movingTime), ("start time", record.startTime ?? 0),
+        ]
+        for (label, value) in figures where !value.isFinite {
+            throw .invalidRecord("the \(label) is \(value), not a finite number")
+        }
+        return hash
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+    }
+
+    // MARK: Reading
+
+    /// Every stored run, chronologically: by start time (runs without one last), then by id.
+    public func runs() throws(RunStoreError) -> [StoredRun] {
+        try guarded {
+            let statement = try database.prepare(
+                "SELECT \(Self.summaryColumns) FROM runs ORDER BY start_time IS NULL, start_time, id"
+            )
+            var result: [StoredRun] = []
+            while try statement.step() { result.append(Self.summary(statement)) }
+            return result
+        }
+    }
+
+    /// The run with `id`, or `nil`.
+    public func run(id: Int64) throws(RunStoreError) -> StoredRun? {
+        try guarded {
+            let statement = try database.prepare(
+                "SELECT \(Self.summaryColumns) FROM runs WHERE id = ?1")
+            try statement.bind(id, at: 1)
+            return try statement.step() ? Self.summary(statement) : nil
+        }
+    }
+
+    /// The segments of run `id`, in order, with every point exactly as imported.
+    public func segments(ofRun id: Int64) throws(RunStoreError) -> [TrackSegment] {
+        guard try run(id: id) != nil else { throw .runNotFound(id) }
+        return try guarded {
+            let statement = try database.prepare(
+                "SELECT ordinal, point_count, points FROM segments WHERE run_id = ?1 ORDER BY ordinal"
+            )
+            try statement.bind(id, at: 1)
+            var segments: [TrackSegment] = []
+            while try statement.step() {
+                let ordinal = Int(statement.int64(at: 0) ?? 0)
+                let count = Int(statement.int64(at: 1) ?? 0)
+                let points = try statement.withBlob(at: 2) { bytes throws(RunStoreError) in
+                    let empty = UnsafeRawBufferPointer(start: nil, count: 0)
+                    do {
+                        return try PointBlob.decode(bytes ?? empty, count: count)
+                    } catch {
+                        throw .corruptPoints(
+                            runID: id, segment: ordinal, reason: String(describing: error))
+                    }
+                }
+                segments.append(TrackSegment(points: points))
+            }
+            return segments
+        }
+    }
+
+    /// Deletes run `id` and its segments.
+    public func deleteRun(id: Int64) throws(RunStoreError) {
+        let deleted = try guarded {
+            let statement = try database.prepare("DELETE FROM runs WHERE id = ?1")
+            try statement.bind(id, at: 1)
+            try statement.step()
+            return database.changes
+        }
+        guard deleted > 0 else { throw .runNotFound(id) }
+    }
+
+    static func summary(_ row: SQLiteStatement) -> StoredRun {
+        StoredRun(
+            id: row.int64(at: 0) ?? 0, contentHash: row.string(at: 1) ?? "",
+            sourceName: row.string(at: 2) ?? "", name: row.string(at: 3),
+            activityType: row.string(at: 4), startTime: row.double(at: 5),
+            distance: row.double(at: 6) ?? 0, elapsedTime: row.double(at: 7) ?? 0,
+            movingTime: row.double(at: 8) ?? 0, pointCount: Int(row.int64(at: 9) ?? 0),
+            importedAt: row.double(at: 10) ?? 0)
+    }
+
+    /// Runs `body`, turning any error into a ``RunStoreError``.
+    func guarded<T>(_ body: () throws -> T) throws(RunStoreError) -> T {
+        do {
+            return try body()
+        } catch let error as RunStoreError {
+            throw error
+        } catch let error as SQLiteError {
+            throw .database(error)
+        } catch {
+            throw .aborted(String(describing: error))
+        }
+    }
+}
+
+@available(
+    *, unavailable, message: "A RunStore owns a SQLite connection; open one per isolation domain."
+)
+extension RunStore: Sendable {}

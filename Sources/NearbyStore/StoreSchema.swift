@@ -1,0 +1,102 @@
+/// The run database's schema as an ordered list of forward migrations.
+///
+/// `PRAGMA user_version` holds the number of migrations applied. Opening a file applies, in one
+/// transaction, every step after its version; a file with a version beyond ``latestVersion``
+/// is refused rather than guessed at. Steps are append-only: never edit a released one.
+enum StoreSchema {
+    /// One forward step: the version it produces and the fixed SQL that gets there.
+    struct Migration: Sendable {
+        let version: Int64
+        let summary: String
+        let statements: [String]
+    }
+
+    static let migrations: [Migration] = [
+        Migration(
+            version: 1,
+            summary: "runs with summary figures; segments with packed points",
+            statements: [
+                """
+                CREATE TABLE runs (
+                    id INTEGER PRIMARY KEY,
+                    content_hash TEXT NOT NULL UNIQUE,
+                    source_name TEXT NOT NULL,
+                    name TEXT,
+                    activity_type TEXT,
+                    start_time REAL,
+                    distance REAL NOT NULL,
+                    elapsed_time REAL NOT NULL,
+                    moving_time REAL NOT NULL,
+                    point_count INTEGER NOT NULL,
+                    imported_at REAL NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE segments (
+                    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+                    ordinal INTEGER NOT NULL,
+                    point_count INTEGER NOT NULL,
+                    points BLOB NOT NULL,
+                    PRIMARY KEY (run_id, ordinal)
+                )
+                """,
+            ]
+        ),
+        Migration(
+            version: 2,
+            summary: "indexes for chronological listing and lookup by file name",
+            statements: [
+                "CREATE INDEX runs_by_start ON runs(start_time, id)",
+                "CREATE INDEX runs_by_source ON runs(source_name)",
+            ]
+        ),
+    ]
+
+    /// The version a fully migrated file has.
+    static var latestVersion: Int64 { migrations.last?.version ?? 0 }
+
+    /// Brings `database` to ``latestVersion``, or refuses a newer file.
+    ///
+    /// Turns on foreign keys, migrates, then switches to WAL journal mode (a refused file is left
+    /// in the journal mode it had).
+    static func prepare(_ database: SQLiteDatabase) throws(RunStoreError) {
+        do {
+            try database.execute("PRAGMA foreign_keys = ON")
+        } catch {
+            throw .database(error)
+        }
+        try migrate(database)
+        do {
+            try database.execute("PRAGMA journal_mode = WAL")
+            // Safe with WAL: a power cut may lose the last commits, never consistency.
+            try database.execute("PRAGMA synchronous = NORMAL")
+        } catch {
+            throw .database(error)
+        }
+    }
+
+    static func migrate(_ database: SQLiteDatabase) throws(RunStoreError) {
+        do {
+            try database.transaction(.immediate) {
+                let found = try database.integerPragma("user_version")
+                guard found <= latestVersion else {
+                    throw RunStoreError.newerSchema(
+                        path: database.path, found: found, supported: latestVersion)
+                }
+                for migration in migrations where migration.version > found {
+                    for statement in migration.statements {
+                        try database.execute(statement)
+                    }
+                    // PRAGMA takes no bound parameters; the version is our own integer constant.
+                    try database.execute("PRAGMA user_version = \(migration.version)")
+                }
+            }
+        } catch let error as RunStoreError {
+            throw error
+        } catch let error as SQLiteError {
+            throw .database(error)
+        } catch {
+            throw .aborted(String(describing: error))
+        }
+    }
+}

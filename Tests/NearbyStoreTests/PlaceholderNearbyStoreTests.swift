@@ -1,5 +1,0 @@
-import Testing
-
-@testable import NearbyStore
-
-@Test func NearbyStoreBuilds() { #expect(Bool(true)) }
