@@ -1,0 +1,111 @@
+import NearbyGeo
+
+/// A place archive mapped from the cache: places by record number and an exact nearest query,
+/// without parsing the feed again.
+///
+/// Opening checks the magic, version, sizes, the source tag and the checksums; any mismatch
+/// throws, and the caller rebuilds the archive from the cached feed rather than trusting it.
+public final class PlaceArchive: Sendable {
+    /// Number of places, located or not.
+    public let count: Int
+    /// The dataset the places belong to.
+    public let datasetID: String
+    private let file: MappedFile
+    private let sections: [Range<Int>]
+    private let index: SpatialIndex
+
+    /// Maps and checks the archive at `path`; `expectedTag` must match the tag it was written with.
+    public init(path: String, datasetID: String, expectedTag: UInt64) throws(PlaceArchiveError) {
+        do {
+            file = try MappedFile(path: path)
+        } catch {
+            throw .badHeader(error.description)
+        }
+        self.datasetID = datasetID
+        let bytes = file.bytes
+        guard bytes.count >= PlaceArchiveLayout.headerSize, let base = bytes.baseAddress,
+            Array(bytes[0..<8]) == PlaceArchiveLayout.magic
+        else { throw .badHeader("not a place archive") }
+        func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        let version = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+        guard version == PlaceArchiveLayout.version else { throw .badHeader("format version \(version)") }
+        guard word(24) == expectedTag else { throw .stale }
+        guard word(40) == UInt64(bytes.count) else { throw .badHeader("size \(bytes.count), expected \(word(40))") }
+        var ranges: [Range<Int>] = []
+        for section in 0..<PlaceArchiveLayout.sectionCount {
+            let offset = word(PlaceArchiveLayout.sectionTableOffset + 16 * section)
+            let length = word(PlaceArchiveLayout.sectionTableOffset + 16 * section + 8)
+            guard offset >= UInt64(PlaceArchiveLayout.headerSize), offset % 8 == 0,
+                length <= UInt64(bytes.count), offset + length <= UInt64(bytes.count)
+            else { throw .badHeader("section \(section) out of bounds") }
+            ranges.append(Int(offset)..<Int(offset + length))
+        }
+        sections = ranges
+        let recordCount = Int(clamping: word(16))
+        guard ranges[1].count == recordCount * PlaceArchiveLayout.recordSize else {
+            throw .badHeader("record section size")
+        }
+        count = recordCount
+        let checked = ranges[5].lowerBound - PlaceArchiveLayout.headerSize
+        guard IndexChecksum.hash(base + PlaceArchiveLayout.headerSize, byteCount: checked) == word(32) else {
+            throw .checksumMismatch
+        }
+        do {
+            index = try SpatialIndex(mapping: UnsafeRawBufferPointer(rebasing: bytes[ranges[5]]), owner: file)
+        } catch {
+            throw .index(error)
+        }
+        guard ranges[4].count == index.count * 4 else { throw .badHeader("map size") }
+    }
+
+    /// The tag that ties an archive to the feed bytes and the manifest it was built from.
+    public static func sourceTag(checksum: String, manifest: DatasetManifest) -> UInt64 {
+        var text = "v\(PlaceArchiveLayout.version)\u{0}\(checksum)\u{0}\(manifest.fingerprint)"
+        return text.withUTF8 { raw in
+            guard let base = raw.baseAddress else { return 0 }
+            return IndexChecksum.hash(UnsafeRawPointer(base), byteCount: raw.count)
+        }
+    }
+
+    /// Number of places with a usable coordinate.
+    public var locatedCount: Int { index.count }
+
+    /// The place at `record` (0-based, source order).
+    public func place(at record: Int) throws(PlaceArchiveError) -> Place {
+        try PlaceArchiveReader(archive: self).place(at: record)
+    }
+
+    /// The `limit` nearest places within `maxDistance` metres that satisfy `include`, nearest
+    /// first, ties in source order.
+    public func nearest(
+        to query: Coordinate, limit: Int, within maxDistance: Double = .infinity,
+        where include: ((Int) throws(PlaceArchiveError) -> Bool)? = nil
+    ) throws(PlaceArchiveError) -> [(record: Int, distance: Double)] {
+        guard limit > 0 else { return [] }
+        var k = include == nil ? limit : max(limit * 4, 32)
+        while true {
+            let neighbours = index.nearest(to: query, k: k, within: maxDistance)
+            var result: [(record: Int, distance: Double)] = []
+            for neighbour in neighbours {
+                let record = try recordNumber(ofIndexed: neighbour.index)
+                if let include, try !include(record) { continue }
+                result.append((record, neighbour.distance))
+                if result.count == limit { return result }
+            }
+            if neighbours.count < k || k >= index.count { return result }
+            k = min(index.count, k * 4)
+        }
+    }
+
+    func recordNumber(ofIndexed position: Int) throws(PlaceArchiveError) -> Int {
+        let offset = sections[4].lowerBound + position * 4
+        let value = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        guard value < count else { throw .damagedRecord(position) }
+        return value
+    }
+
+    var bytes: UnsafeRawBufferPointer { file.bytes }
+    func section(_ number: Int) -> Range<Int> { sections[number] }
+}

@@ -1,0 +1,59 @@
+import NearbyGeo
+
+/// The on-disk layout of a place archive, the compact file a query maps instead of parsing a feed.
+///
+/// All integers little-endian. A 128-byte header:
+///
+/// | offset | field |
+/// |---|---|
+/// | 0 | magic `NBYPLACE` |
+/// | 8 | format version (u32), 12 reserved (u32) |
+/// | 16 | record count (u64) |
+/// | 24 | source tag (u64): a hash of the cached bodies' checksum and the manifest, so an archive
+///        built from other bytes or another mapping is stale |
+/// | 32 | checksum (u64) of every byte from 128 to the index section (the index checks its own) |
+/// | 40 | total size (u64) |
+/// | 48… | six sections as (offset u64, length u64): names, records, pairs, strings, map, index |
+///
+/// Sections, each 8-byte aligned:
+/// - names: (key ref, label ref) per attribute or field name, 16 bytes each;
+/// - records: 56 bytes each: latitude f64, longitude f64 (NaN when the place has no usable
+///   coordinate), refs of id, name, address, category (8 bytes each: offset u32, length u32;
+///   length 0xFFFFFFFF = absent), first pair u32, attribute count u16, field count u16;
+/// - pairs: (name index u32, value ref u64) 12 bytes each: first the record's attributes
+///   (name index into names), then its raw fields;
+/// - strings: UTF-8 text that every ref points into;
+/// - map: u32 record number per indexed point;
+/// - index: a ``SpatialIndex`` image over the located records, whose ids are positions in the map.
+enum PlaceArchiveLayout {
+    static let magic: [UInt8] = Array("NBYPLACE".utf8)
+    static let version: UInt32 = 1
+    static let headerSize = 128
+    static let recordSize = 56
+    static let pairSize = 12
+    static let nameSize = 16
+    static let absent: UInt32 = 0xFFFF_FFFF
+
+    /// Header offset of the section table: names, records, pairs, strings, map, index.
+    static let sectionTableOffset = 48
+    static let sectionCount = 6
+}
+
+/// Why a place archive was refused; the cache then rebuilds it from the stored feed.
+public enum PlaceArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
+    case badHeader(String)
+    case checksumMismatch
+    case stale
+    case damagedRecord(Int)
+    case index(SpatialIndexError)
+
+    public var description: String {
+        switch self {
+        case .badHeader(let detail): return "the place archive is damaged (\(detail))"
+        case .checksumMismatch: return "the place archive's checksum does not match its contents"
+        case .stale: return "the place archive was built from other data or another manifest"
+        case .damagedRecord(let number): return "record \(number) of the place archive is damaged"
+        case .index(let error): return "the place archive's index is damaged: \(error)"
+        }
+    }
+}
