@@ -10,10 +10,16 @@ import Testing
 
     @Test func mirrorFileNamesFollowTheDocumentedLayout() {
         let folder = FeedMirror.folder(URL(fileURLWithPath: "/srv/mirror"))
-        #expect(folder.url(datasetID: "toilets", pageIndex: 0, fileExtension: "csv") == "file:///srv/mirror/toilets.csv")
-        #expect(folder.url(datasetID: "parks", pageIndex: 2, fileExtension: "json") == "file:///srv/mirror/parks.page-2.json")
+        #expect(
+            folder.url(datasetID: "toilets", pageIndex: 0, fileExtension: "csv")
+                == "file:///srv/mirror/toilets.csv")
+        #expect(
+            folder.url(datasetID: "parks", pageIndex: 2, fileExtension: "json")
+                == "file:///srv/mirror/parks.page-2.json")
         let web = FeedMirror.baseURL("https://m.example.org/nearby/")
-        #expect(web.url(datasetID: "parks", pageIndex: 1, fileExtension: "json") == "https://m.example.org/nearby/parks.page-1.json")
+        #expect(
+            web.url(datasetID: "parks", pageIndex: 1, fileExtension: "json")
+                == "https://m.example.org/nearby/parks.page-1.json")
     }
 
     @Test func folderMirrorReplacesTheOriginAndIsUnchangedOnRecheck() throws {
@@ -79,7 +85,8 @@ import Testing
         try server.put("toilets.csv", Self.body)
         // Fetched 2026-02-28T15:30Z = 23:30 on 28 Feb in Taipei.
         let fetchedAt = "2026-02-28T15:30:00Z"
-        _ = try F.cache(folder, at: fetchedAt).refresh(F.plan("toilets", url: server.url("/files/toilets.csv")))
+        _ = try F.cache(folder, at: fetchedAt).refresh(
+            F.plan("toilets", url: server.url("/files/toilets.csv")))
         let rule = RefreshRule(days: 1, timeZone: F.taipei)
         // 16:10Z is 00:10 on 1 Mar in Taipei: one calendar day later, so stale under a 1-day rule,
         // although only 40 minutes passed and UTC still says 28 Feb.

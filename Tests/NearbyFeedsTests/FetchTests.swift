@@ -160,7 +160,9 @@ import Testing
             #expect(text.hasSuffix("."))
             #expect(text.filter { $0 == "\n" }.isEmpty)
         }
-        #expect(FetchError.timeout(url: url, seconds: 1.5).description == "Fetching \(url) timed out after 1.5 s.")
+        #expect(
+            FetchError.timeout(url: url, seconds: 1.5).description == "Fetching \(url) timed out after 1.5 s."
+        )
     }
 }
 

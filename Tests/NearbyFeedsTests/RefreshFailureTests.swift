@@ -132,7 +132,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = F.cache(folder, at: "2026-02-01T10:00:00+08:00", fetcher: Always304())
         for id in ["../etc", ".hidden", "a/b", ""] {
-            #expect(throws: RefreshError.invalidDatasetID(id)) { try cache.refresh(F.plan(id, url: "http://h/x")) }
+            #expect(throws: RefreshError.invalidDatasetID(id)) {
+                try cache.refresh(F.plan(id, url: "http://h/x"))
+            }
             #expect(throws: CacheError.invalidDatasetID(id)) { try cache.load(id) }
         }
         #expect(TestFolders.snapshot(folder).isEmpty)

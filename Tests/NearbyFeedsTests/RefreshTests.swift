@@ -78,9 +78,12 @@ import Testing
         let newer = Self.body + "25.0478,121.5170,Park\n"
         try server.put("toilets.csv", newer)
         let cache = F.cache(folder, at: "2026-02-02T10:00:00+08:00")
-        #expect(try cache.refresh(plan, force: true) == .updated(records: 3, bytes: Int64(newer.utf8.count), pages: 1))
+        #expect(
+            try cache.refresh(plan, force: true)
+                == .updated(records: 3, bytes: Int64(newer.utf8.count), pages: 1))
         #expect(try cache.load("toilets").readPages() == [Data(newer.utf8)])
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("toilets").path)
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: folder.appendingPathComponent("toilets").path)
         #expect(Set(names) == ["lock", "current", "gen-000002"])
         // force sends no conditional headers.
         #expect(try server.log().last?.ifNoneMatch == nil)
@@ -97,7 +100,10 @@ import Testing
         let plan = F.pagedPlan("parks", pageSize: 2) { "\(base)/p\($0).json" }
         let first = F.cache(folder, at: "2026-01-01T00:00:00+08:00")
         #expect(try first.refresh(plan) == .updated(records: 5, bytes: 68, pages: 3))
-        #expect(try first.load("parks").metadata.pages.map(\.file) == ["page-0.json", "page-1.json", "page-2.json"])
+        #expect(
+            try first.load("parks").metadata.pages.map(\.file) == [
+                "page-0.json", "page-1.json", "page-2.json",
+            ])
 
         let second = F.cache(folder, at: "2026-01-10T00:00:00+08:00")
         #expect(try second.refresh(plan) == .notModified(records: 5))
@@ -138,7 +144,8 @@ import Testing
         }
         #expect(results.all == [true, true, true, true])
         try cache.load("toilets").verify()
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("toilets").path)
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: folder.appendingPathComponent("toilets").path)
         #expect(Set(names) == ["lock", "current", "gen-000004"])
     }
 }

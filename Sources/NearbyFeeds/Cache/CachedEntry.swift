@@ -41,12 +41,15 @@ public struct CachedEntry: Sendable, Equatable {
         var whole = SHA256()
         for (page, data) in zip(metadata.pages, pages) {
             if Int64(data.count) != page.bytes || SHA256.hex(data) != page.sha256 {
-                throw .corrupt(datasetID: metadata.datasetID, reason: "page file \(page.file) does not match its checksum")
+                throw .corrupt(
+                    datasetID: metadata.datasetID,
+                    reason: "page file \(page.file) does not match its checksum")
             }
             whole.update(data)
         }
         if whole.finalizeHex() != metadata.checksum {
-            throw .corrupt(datasetID: metadata.datasetID, reason: "the bodies do not match the recorded checksum")
+            throw .corrupt(
+                datasetID: metadata.datasetID, reason: "the bodies do not match the recorded checksum")
         }
     }
 }

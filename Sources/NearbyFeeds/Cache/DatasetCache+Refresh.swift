@@ -114,7 +114,8 @@ extension DatasetCache {
             if let mirror = plan.mirror {
                 request.url = mirror.url(datasetID: id, pageIndex: index, fileExtension: plan.fileExtension)
             }
-            let stored = previous?.metadata.pages.indices.contains(index) == true
+            let stored =
+                previous?.metadata.pages.indices.contains(index) == true
                 ? previous?.metadata.pages[index] : nil
             let usable = stored.flatMap { $0.url == request.url ? $0 : nil }
             if !force, let usable {
@@ -191,7 +192,9 @@ extension DatasetCache {
     }
 
     /// Replaces `meta.json` inside an existing generation by write-then-rename.
-    private func replaceMetadata(_ metadata: CacheMetadata, in generation: URL, id: String) throws(RefreshError) {
+    private func replaceMetadata(_ metadata: CacheMetadata, in generation: URL, id: String)
+        throws(RefreshError)
+    {
         let target = generation.appendingPathComponent(Self.metaFile)
         let temporary = generation.appendingPathComponent(Self.metaFile + ".tmp")
         CacheFiles.removeQuietly(temporary)

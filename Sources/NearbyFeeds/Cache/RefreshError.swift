@@ -39,15 +39,18 @@ public enum RefreshError: Error, Sendable, Equatable, CustomStringConvertible {
         case .fetch(let id, let page, let error):
             return "Refreshing \(id) failed on page \(page + 1): \(Self.clause(error.description)); \(kept)."
         case .unexpectedNotModified(let id, let page, let url):
-            return "Refreshing \(id) failed because \(url) (page \(page + 1)) answered 304 with no cached copy to keep; \(kept)."
+            return
+                "Refreshing \(id) failed because \(url) (page \(page + 1)) answered 304 with no cached copy to keep; \(kept)."
         case .tooManyPages(let id, let limit):
             return "Refreshing \(id) stopped after \(limit) pages, the most a plan may fetch; \(kept)."
         case .invalid(let id, let reason):
-            return "Refreshing \(id) failed because the new data is invalid (\(Self.clause(reason))); \(kept)."
+            return
+                "Refreshing \(id) failed because the new data is invalid (\(Self.clause(reason))); \(kept)."
         case .noRecords(let id):
             return "Refreshing \(id) failed because the new data holds no records; \(kept)."
         case .badArtefactName(let id, let name):
-            return "Refreshing \(id) failed because artefact name \"\(name)\" is not a plain file name; \(kept)."
+            return
+                "Refreshing \(id) failed because artefact name \"\(name)\" is not a plain file name; \(kept)."
         case .storage(let id, let path, let reason):
             return "Refreshing \(id) failed writing \(path) (\(Self.clause(reason))); \(kept)."
         }

@@ -55,7 +55,9 @@ public struct CurlFetcher: Fetcher {
         set(nearby_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1))
         set(nearby_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2))
         set(nearby_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
-        set(nearby_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout)))
+        set(
+            nearby_curl_setopt_long(
+                handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout)))
         set(nearby_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.totalTimeout)))
         set(nearby_curl_setopt_string(handle, CURLOPT_USERAGENT, userAgent))
         set(nearby_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""))
@@ -72,14 +74,16 @@ public struct CurlFetcher: Fetcher {
             set(nearby_curl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context.toOpaque()))
         }
         if setupCode != CURLE_OK {
-            throw Self.error(for: setupCode, url: url, request: request, transfer: transfer, handle: handle,
-                             message: Self.message(errorBuffer, setupCode))
+            throw Self.error(
+                for: setupCode, url: url, request: request, transfer: transfer, handle: handle,
+                message: Self.message(errorBuffer, setupCode))
         }
 
         let code = curl_easy_perform(handle)
         if code != CURLE_OK {
-            throw Self.error(for: code, url: url, request: request, transfer: transfer, handle: handle,
-                             message: Self.message(errorBuffer, code))
+            throw Self.error(
+                for: code, url: url, request: request, transfer: transfer, handle: handle,
+                message: Self.message(errorBuffer, code))
         }
 
         var status = 0
@@ -88,8 +92,9 @@ public struct CurlFetcher: Fetcher {
         _ = nearby_curl_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effectivePointer)
         let effectiveURL = effectivePointer.map { String(cString: $0) } ?? url
         if status >= 400 {
-            throw .http(url: effectiveURL == url ? url : "\(url) (redirected to \(effectiveURL))",
-                        status: status)
+            throw .http(
+                url: effectiveURL == url ? url : "\(url) (redirected to \(effectiveURL))",
+                status: status)
         }
         return FetchResponse(
             status: status, body: transfer.body, etag: transfer.headers["etag"],
@@ -136,7 +141,8 @@ public struct CurlFetcher: Fetcher {
         case CURLE_PARTIAL_FILE:
             var expected: curl_off_t = -1
             _ = nearby_curl_getinfo_off_t(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected)
-            return .truncated(url: url, received: Int64(transfer.body.count), expected: max(0, Int64(expected)))
+            return .truncated(
+                url: url, received: Int64(transfer.body.count), expected: max(0, Int64(expected)))
         case CURLE_FILE_COULDNT_READ_FILE:
             return .fileNotFound(url: url)
         case CURLE_TOO_MANY_REDIRECTS:

@@ -65,7 +65,9 @@ final class FixtureServer {
         let data = try CurlFetcher(version: "test").fetch(FetchRequest(url: url("/log"))).body
         let rows = try JSONSerialization.jsonObject(with: data) as? [[Any]] ?? []
         return rows.compactMap { row in
-            guard row.count == 4, let path = row[1] as? String, let status = row[2] as? Int else { return nil }
+            guard row.count == 4, let path = row[1] as? String, let status = row[2] as? Int else {
+                return nil
+            }
             return (path, status, row[3] as? String)
         }
     }
