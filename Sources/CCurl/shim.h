@@ -32,4 +32,14 @@ static inline CURLcode nearby_curl_getinfo_long(CURL *handle, CURLINFO info, lon
 static inline CURLcode nearby_curl_getinfo_string(CURL *handle, CURLINFO info, char **value) {
     return curl_easy_getinfo(handle, info, value);
 }
+static inline CURLcode nearby_curl_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+static inline CURLcode nearby_curl_getinfo_double(CURL *handle, CURLINFO info, double *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+/* CURL_GLOBAL_DEFAULT is a compound macro Swift does not import. */
+static inline CURLcode nearby_curl_global_init_default(void) {
+    return curl_global_init(CURL_GLOBAL_DEFAULT);
+}
 #endif

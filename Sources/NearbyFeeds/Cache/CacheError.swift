@@ -1,0 +1,20 @@
+/// Why a cached dataset cannot be read.
+public enum CacheError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Nothing has been cached for the dataset yet.
+    case missing(datasetID: String)
+    /// The cached copy is damaged; `reason` says how.
+    case corrupt(datasetID: String, reason: String)
+    /// The dataset id cannot be used as a folder name.
+    case invalidDatasetID(String)
+
+    public var description: String {
+        switch self {
+        case .missing(let id):
+            return "No cached copy of \(id) exists yet; refresh it first."
+        case .corrupt(let id, let reason):
+            return "The cached copy of \(id) is damaged (\(RefreshError.clause(reason)))."
+        case .invalidDatasetID(let id):
+            return "Cannot read dataset \"\(id)\" because its id is not a plain file name."
+        }
+    }
+}

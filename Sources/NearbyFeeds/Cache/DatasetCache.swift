@@ -1,0 +1,138 @@
+import Foundation
+
+/// The day-based refresh cache: one folder per dataset under an injected directory.
+///
+/// Layout of `<cache>/<dataset-id>/`:
+///
+///     lock                 flock(2) target that serialises refreshes of this dataset
+///     current -> gen-N     symlink to the generation readers use
+///     gen-N/meta.json      `CacheMetadata` (pages, ETags, times, record count, checksums)
+///     gen-N/page-K.<ext>   page K's body exactly as fetched (after content decoding)
+///     gen-N/<artefact>     derived files from the validator, such as a binary index
+///
+/// A refresh writes and fsyncs a complete new `gen-(N+1)` folder, then atomically renames a new
+/// `current` symlink over the old one, then deletes `gen-N`. Readers therefore see either the
+/// old or the new generation, never a mix, and a failed refresh removes only its own unfinished
+/// folder: the last good copy stays byte for byte. A refresh that learns nothing new (every page
+/// 304, or identical bodies) only replaces `meta.json` in place by write-then-rename.
+public struct DatasetCache: Sendable {
+    /// The cache root (for example `<checkout>/cache`).
+    public let directory: URL
+    /// Where "now" comes from.
+    public let clock: any WallClock
+    /// How pages are fetched.
+    public let fetcher: any Fetcher
+
+    /// Creates a cache over `directory` (created on the first refresh).
+    public init(directory: URL, clock: any WallClock, fetcher: any Fetcher) {
+        self.directory = directory
+        self.clock = clock
+        self.fetcher = fetcher
+    }
+
+    /// How usable the dataset's copy is under `rule`, counted from its last confirmation.
+    public func status(of id: String, rule: RefreshRule) -> CacheStatus {
+        do {
+            let entry = try load(id)
+            let age = rule.ageInDays(from: entry.metadata.checkedAt, to: clock.now())
+            return rule.isStale(confirmedAt: entry.metadata.checkedAt, now: clock.now())
+                ? .stale(ageDays: age, metadata: entry.metadata)
+                : .fresh(ageDays: age, metadata: entry.metadata)
+        } catch .missing {
+            return .missing
+        } catch {
+            return .unreadable(reason: error.description)
+        }
+    }
+
+    /// The dataset's current copy; works offline.
+    public func load(_ id: String) throws(CacheError) -> CachedEntry {
+        guard Self.isPlainName(id) else { throw .invalidDatasetID(id) }
+        // A refresh may swap generations between reading the link and reading the metadata;
+        // the second attempt then sees the new generation.
+        var lastError = CacheError.missing(datasetID: id)
+        for _ in 0..<2 {
+            do {
+                return try loadOnce(id)
+            } catch {
+                lastError = error
+                if case .missing = error { break }
+            }
+        }
+        throw lastError
+    }
+
+    private func loadOnce(_ id: String) throws(CacheError) -> CachedEntry {
+        let folder = datasetFolder(id)
+        guard let target = CacheFiles.readSymlink(folder.appendingPathComponent(Self.currentLink)) else {
+            throw .missing(datasetID: id)
+        }
+        guard Self.isGenerationName(target) else {
+            throw .corrupt(datasetID: id, reason: "the current link points at \(target)")
+        }
+        let generation = folder.appendingPathComponent(target, isDirectory: true)
+        let metaURL = generation.appendingPathComponent(Self.metaFile)
+        guard let data = FileManager.default.contents(atPath: metaURL.path) else {
+            throw .corrupt(datasetID: id, reason: "\(target)/\(Self.metaFile) cannot be read")
+        }
+        let metadata: CacheMetadata
+        do {
+            metadata = try Self.decoder.decode(CacheMetadata.self, from: data)
+        } catch {
+            throw .corrupt(datasetID: id, reason: "\(target)/\(Self.metaFile) does not decode")
+        }
+        guard metadata.datasetID == id else {
+            throw .corrupt(datasetID: id, reason: "its metadata names dataset \(metadata.datasetID)")
+        }
+        return CachedEntry(metadata: metadata, directory: generation)
+    }
+
+    // MARK: Layout
+
+    static let currentLink = "current"
+    static let lockFile = "lock"
+    static let metaFile = "meta.json"
+    static let generationPrefix = "gen-"
+
+    func datasetFolder(_ id: String) -> URL {
+        directory.appendingPathComponent(id, isDirectory: true)
+    }
+
+    static func pageFileName(_ index: Int, fileExtension: String) -> String {
+        fileExtension.isEmpty ? "page-\(index)" : "page-\(index).\(fileExtension)"
+    }
+
+    static func generationName(_ number: Int) -> String {
+        let digits = String(number)
+        return generationPrefix + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    }
+
+    static func generationNumber(_ name: String) -> Int? {
+        guard name.hasPrefix(generationPrefix) else { return nil }
+        return Int(name.dropFirst(generationPrefix.count))
+    }
+
+    static func isGenerationName(_ name: String) -> Bool { generationNumber(name) != nil }
+
+    /// Letters, digits, `-`, `_`, `.`; not starting with a dot; at most 128 characters.
+    static func isPlainName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.count <= 128, !name.hasPrefix(".") else { return false }
+        return name.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII
+                && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+        }
+    }
+
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+
+    static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+}

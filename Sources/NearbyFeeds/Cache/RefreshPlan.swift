@@ -1,0 +1,57 @@
+import Foundation
+
+/// What the validator learned from a set of page bodies that it accepted.
+public struct ValidatedFeed: Sendable {
+    /// Records decoded (must be above 0 for the bodies to be kept).
+    public var recordCount: Int
+    /// Derived files to store beside the bodies, by file name (for example `index.bin`).
+    public var artefacts: [String: Data]
+
+    /// Creates a result.
+    public init(recordCount: Int, artefacts: [String: Data] = [:]) {
+        self.recordCount = recordCount
+        self.artefacts = artefacts
+    }
+}
+
+/// Everything `DatasetCache.refresh` needs to bring one dataset up to date.
+///
+/// The cache knows nothing about formats: the caller says which request fetches page n (given
+/// the bodies of pages before it, so paging can stop on a short page) and how to validate bodies.
+public struct RefreshPlan: Sendable {
+    /// The dataset id; also its folder name, so letters, digits, `-`, `_` and `.` only.
+    public var datasetID: String
+    /// The freshness rule; a fresh copy is not refetched unless forced.
+    public var rule: RefreshRule
+    /// File extension for stored bodies and mirror files, such as `json` or `csv`.
+    public var fileExtension: String
+    /// A mirror to use instead of the origin, if any.
+    public var mirror: FeedMirror?
+    /// Refuse to fetch more pages than this (a guard against a page closure that never stops).
+    public var maxPages: Int
+    /// The request for page `pageIndex` (from 0) given the earlier pages' bodies; nil to stop.
+    /// It is always called for page 0, and returning nil there is a configuration error.
+    public var request: @Sendable (_ pageIndex: Int, _ previousPages: [Data]) -> FetchRequest?
+    /// Decodes the bodies and returns the record count and artefacts, or throws saying why not
+    /// (it does not decode, coordinates out of range…). Its error's description is reported.
+    public var validate: @Sendable (_ pages: [Data]) throws -> ValidatedFeed
+
+    /// Creates a plan.
+    public init(
+        datasetID: String,
+        rule: RefreshRule,
+        fileExtension: String = "json",
+        mirror: FeedMirror? = nil,
+        maxPages: Int = 1000,
+        request: @escaping @Sendable (_ pageIndex: Int, _ previousPages: [Data]) -> FetchRequest?,
+        validate: @escaping @Sendable (_ pages: [Data]) throws -> ValidatedFeed
+    ) {
+        self.datasetID = datasetID
+        self.rule = rule
+        self.fileExtension = fileExtension
+        self.mirror = mirror
+        self.maxPages = maxPages
+        self.request = request
+        self.validate = validate
+    }
+}

@@ -1,0 +1,156 @@
+import CCurl
+import Foundation
+
+/// A `Fetcher` over libcurl's easy interface, for `http://`, `https://` and `file://` URLs.
+///
+/// Each call uses its own easy handle, so one `CurlFetcher` may be shared between threads.
+/// Redirects are followed (at most 5, and never from http(s) to `file://`), TLS peers and host
+/// names are verified, any content encoding libcurl knows is accepted and decoded, and the body
+/// limit is enforced while bytes arrive.
+public struct CurlFetcher: Fetcher {
+    /// The `User-Agent` sent with every request.
+    public let userAgent: String
+
+    /// Creates a fetcher that identifies itself as `Nearby/<version> (+<projectURL>)`.
+    public init(version: String, projectURL: String = "https://github.com/nearby-cli/nearby") {
+        self.userAgent = "Nearby/\(version) (+\(projectURL))"
+    }
+
+    /// libcurl's process-wide setup, run exactly once (Swift initialises static lets once).
+    private static let globalInit: CURLcode = nearby_curl_global_init_default()
+
+    public func fetch(_ request: FetchRequest) throws(FetchError) -> FetchResponse {
+        let url = request.url
+        guard Self.globalInit == CURLE_OK else {
+            throw .other(url: url, code: Int(Self.globalInit.rawValue), message: "curl_global_init failed")
+        }
+        guard let handle = curl_easy_init() else {
+            throw .other(url: url, code: -1, message: "curl_easy_init returned no handle")
+        }
+        defer { curl_easy_cleanup(handle) }
+
+        let transfer = CurlTransfer(maxBodyBytes: request.maxBodyBytes, progress: request.progress)
+        let context = Unmanaged.passRetained(transfer)
+        defer { context.release() }
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        defer { errorBuffer.deallocate() }
+
+        var headerList: UnsafeMutablePointer<curl_slist>? = nil
+        defer { curl_slist_free_all(headerList) }
+        var lines = request.headers.map { "\($0.name): \($0.value)" }
+        if let tag = request.ifNoneMatch { lines.append("If-None-Match: \(tag)") }
+        if let date = request.ifModifiedSince { lines.append("If-Modified-Since: \(date)") }
+        for line in lines {
+            headerList = curl_slist_append(headerList, line)
+        }
+
+        var setupCode = CURLE_OK
+        func set(_ code: CURLcode) { if setupCode == CURLE_OK { setupCode = code } }
+        set(nearby_curl_setopt_string(handle, CURLOPT_URL, url))
+        set(nearby_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https,file"))
+        set(nearby_curl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"))
+        set(nearby_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1))
+        set(nearby_curl_setopt_long(handle, CURLOPT_MAXREDIRS, 5))
+        set(nearby_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1))
+        set(nearby_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2))
+        set(nearby_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))
+        set(
+            nearby_curl_setopt_long(
+                handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout)))
+        set(nearby_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.totalTimeout)))
+        set(nearby_curl_setopt_string(handle, CURLOPT_USERAGENT, userAgent))
+        set(nearby_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""))
+        set(nearby_curl_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes)))
+        set(nearby_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer))
+        set(nearby_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList))
+        set(nearby_curl_setopt_write_function(handle, CURLOPT_WRITEFUNCTION, curlWriteBody))
+        set(nearby_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context.toOpaque()))
+        set(nearby_curl_setopt_write_function(handle, CURLOPT_HEADERFUNCTION, curlWriteHeader))
+        set(nearby_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context.toOpaque()))
+        if request.progress != nil {
+            set(nearby_curl_setopt_long(handle, CURLOPT_NOPROGRESS, 0))
+            set(nearby_curl_setopt_xferinfo_function(handle, CURLOPT_XFERINFOFUNCTION, curlProgress))
+            set(nearby_curl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context.toOpaque()))
+        }
+        if setupCode != CURLE_OK {
+            throw Self.error(
+                for: setupCode, url: url, request: request, transfer: transfer, handle: handle,
+                message: Self.message(errorBuffer, setupCode))
+        }
+
+        let code = curl_easy_perform(handle)
+        if code != CURLE_OK {
+            throw Self.error(
+                for: code, url: url, request: request, transfer: transfer, handle: handle,
+                message: Self.message(errorBuffer, code))
+        }
+
+        var status = 0
+        var effectivePointer: UnsafeMutablePointer<CChar>? = nil
+        _ = nearby_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        _ = nearby_curl_getinfo_string(handle, CURLINFO_EFFECTIVE_URL, &effectivePointer)
+        let effectiveURL = effectivePointer.map { String(cString: $0) } ?? url
+        if status >= 400 {
+            throw .http(
+                url: effectiveURL == url ? url : "\(url) (redirected to \(effectiveURL))",
+                status: status)
+        }
+        return FetchResponse(
+            status: status, body: transfer.body, etag: transfer.headers["etag"],
+            lastModified: transfer.headers["last-modified"], effectiveURL: effectiveURL)
+    }
+
+    private static func milliseconds(_ seconds: Double) -> Int {
+        guard seconds.isFinite, seconds > 0 else { return 0 }
+        return Int((seconds * 1000).rounded(.up))
+    }
+
+    private static func message(_ buffer: UnsafeMutablePointer<CChar>, _ code: CURLcode) -> String {
+        let detail = String(cString: buffer)
+        if !detail.isEmpty { return detail }
+        return curl_easy_strerror(code).map { String(cString: $0) } ?? "unknown error"
+    }
+
+    /// Maps a libcurl failure to the typed error the caller can act on.
+    private static func error(
+        for code: CURLcode, url: String, request: FetchRequest, transfer: CurlTransfer,
+        handle: UnsafeMutableRawPointer, message: String
+    ) -> FetchError {
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT:
+            // No connect time recorded means the connect phase is what ran out.
+            var connectTime: Double = 0
+            _ = nearby_curl_getinfo_double(handle, CURLINFO_CONNECT_TIME, &connectTime)
+            let connected = connectTime > 0 || url.lowercased().hasPrefix("file:")
+            let limit = connected ? request.totalTimeout : min(request.connectTimeout, request.totalTimeout)
+            return .timeout(url: url, seconds: limit)
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            return .cannotResolve(url: url)
+        case CURLE_COULDNT_CONNECT:
+            return .cannotConnect(url: url)
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
+            CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ENGINE_NOTFOUND,
+            CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+            CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CRL_BADFILE, CURLE_SSL_SHUTDOWN_FAILED:
+            return .tls(url: url, message: message)
+        case CURLE_FILESIZE_EXCEEDED:
+            return .tooLarge(url: url, limit: request.maxBodyBytes)
+        case CURLE_WRITE_ERROR where transfer.exceededLimit:
+            return .tooLarge(url: url, limit: request.maxBodyBytes)
+        case CURLE_PARTIAL_FILE:
+            var expected: curl_off_t = -1
+            _ = nearby_curl_getinfo_off_t(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected)
+            return .truncated(
+                url: url, received: Int64(transfer.body.count), expected: max(0, Int64(expected)))
+        case CURLE_FILE_COULDNT_READ_FILE:
+            return .fileNotFound(url: url)
+        case CURLE_TOO_MANY_REDIRECTS:
+            return .tooManyRedirects(url: url)
+        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
+            return .badURL(url: url)
+        default:
+            return .other(url: url, code: Int(code.rawValue), message: message)
+        }
+    }
+}
