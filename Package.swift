@@ -25,14 +25,16 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
 
+        // Small pure utilities shared by the feeds cache and the runs store (SHA-256).
+        .target(name: "NearbyBasics"),
         // Pure geometry: coordinates, geodesics on WGS84, the spatial index. No I/O.
         .target(name: "NearbyGeo"),
         // Dataset plugins, manifests, decoders, the refresh cache and the libcurl fetcher.
-        .target(name: "NearbyFeeds", dependencies: ["NearbyGeo", "CCurl"]),
+        .target(name: "NearbyFeeds", dependencies: ["NearbyGeo", "NearbyBasics", "CCurl"]),
         // Tracks: GPX/TCX readers, cleaning, statistics, splits, badges, checkpoints.
         .target(name: "NearbyRuns", dependencies: ["NearbyGeo"]),
         // SQLite storage of runs.
-        .target(name: "NearbyStore", dependencies: ["NearbyRuns", "CSQLite"]),
+        .target(name: "NearbyStore", dependencies: ["NearbyRuns", "NearbyBasics", "CSQLite"]),
         // Argument parsing, commands, output formats, exit codes: the only place that prints.
         .target(name: "NearbyCLI", dependencies: ["NearbyGeo", "NearbyFeeds", "NearbyRuns", "NearbyStore"]),
         // The executable is a stub over NearbyCLI.
@@ -45,10 +47,14 @@ let package = Package(
             path: "Benchmarks/Sources/nearby-bench"
         ),
 
+        .testTarget(name: "NearbyBasicsTests", dependencies: ["NearbyBasics"]),
         .testTarget(name: "NearbyGeoTests", dependencies: ["NearbyGeo"]),
-        .testTarget(name: "NearbyFeedsTests", dependencies: ["NearbyFeeds", "NearbyGeo"]),
+        .testTarget(
+            name: "NearbyFeedsTests", dependencies: ["NearbyFeeds", "NearbyGeo"],
+            exclude: ["Support/fixture_server.py"]
+        ),
         .testTarget(name: "NearbyRunsTests", dependencies: ["NearbyRuns", "NearbyGeo"]),
-        .testTarget(name: "NearbyStoreTests", dependencies: ["NearbyStore", "NearbyRuns"]),
+        .testTarget(name: "NearbyStoreTests", dependencies: ["NearbyStore", "NearbyRuns", "NearbyBasics"]),
         .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyFeeds", "NearbyRuns", "NearbyGeo"]),
     ],
     swiftLanguageModes: [.v6]

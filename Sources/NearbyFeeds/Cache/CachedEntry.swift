@@ -1,4 +1,5 @@
 import Foundation
+import NearbyBasics
 
 /// A readable cached copy of one dataset: its metadata and where its files are.
 ///
@@ -40,14 +41,14 @@ public struct CachedEntry: Sendable, Equatable {
         let pages = try readPages()
         var whole = SHA256()
         for (page, data) in zip(metadata.pages, pages) {
-            if Int64(data.count) != page.bytes || SHA256.hex(data) != page.sha256 {
+            if Int64(data.count) != page.bytes || SHA256.hexDigest(of: data) != page.sha256 {
                 throw .corrupt(
                     datasetID: metadata.datasetID,
                     reason: "page file \(page.file) does not match its checksum")
             }
             whole.update(data)
         }
-        if whole.finalizeHex() != metadata.checksum {
+        if whole.hexDigest() != metadata.checksum {
             throw .corrupt(
                 datasetID: metadata.datasetID, reason: "the bodies do not match the recorded checksum")
         }

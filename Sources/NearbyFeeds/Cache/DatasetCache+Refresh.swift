@@ -1,4 +1,5 @@
 import Foundation
+import NearbyBasics
 
 extension DatasetCache {
     /// Brings one dataset up to date, or explains in one sentence why it could not.
@@ -51,7 +52,7 @@ extension DatasetCache {
         let now = clock.now()
         var whole = SHA256()
         for body in fetched.bodies { whole.update(body) }
-        let checksum = whole.finalizeHex()
+        let checksum = whole.hexDigest()
 
         if !force, let previous, previous.metadata.pages.count == fetched.pages.count,
             fetched.allNotModified || previous.metadata.checksum == checksum
@@ -136,7 +137,7 @@ extension DatasetCache {
                 guard let usable, let previous,
                     let body = FileManager.default.contents(
                         atPath: previous.directory.appendingPathComponent(usable.file).path),
-                    SHA256.hex(body) == usable.sha256
+                    SHA256.hexDigest(of: body) == usable.sha256
                 else {
                     throw .unexpectedNotModified(datasetID: id, page: index, url: request.url)
                 }

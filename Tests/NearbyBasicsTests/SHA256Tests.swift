@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NearbyStore
+@testable import NearbyBasics
 
 @Suite struct SHA256Tests {
     // Oracle: FIPS 180-2 Appendix B vectors, confirmed with

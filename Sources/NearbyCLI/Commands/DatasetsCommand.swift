@@ -1,0 +1,60 @@
+import Foundation
+import NearbyFeeds
+
+/// `nearby datasets`: every dataset plugin with its source, licence and the state of its cache.
+enum DatasetsCommand {
+    static let options = OptionSpec()
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let format = try context.format(allowed: [.table, .json])
+        let session = try PlacesSession(context)
+        var table = Table(headers: ["ID", "RECORDS", "AGE", "TITLE", "SOURCE", "LICENCE"], rightAligned: [1])
+        var items: [JSONOutput] = []
+        for manifest in session.library.catalog.manifests {
+            let status = (try? session.library.status(of: manifest)) ?? .missing
+            let host = manifest.source.urls.first.flatMap { URL(string: $0)?.host } ?? ""
+            var age = "not fetched"
+            var records = "–"
+            if let metadata = status.metadata, let days = status.ageDays {
+                age = Formatting.age(days: days) + (status.isFresh ? "" : " (stale)")
+                records = String(metadata.recordCount)
+            }
+            table.add([manifest.id, records, age, manifest.title, host, shortLicence(manifest.licence)])
+            let cached: JSONOutput =
+                status.metadata.map { metadata in
+                    .object([
+                        ("fetched_at", .string(Formatting.isoDate(metadata.fetchedAt.timeIntervalSince1970))),
+                        ("checked_at", .string(Formatting.isoDate(metadata.checkedAt.timeIntervalSince1970))),
+                        ("age_days", .integer(status.ageDays ?? 0)),
+                        ("stale", .bool(!status.isFresh)),
+                        ("records", .integer(metadata.recordCount)),
+                        ("bytes", .integer(Int(metadata.bytes))),
+                    ])
+                } ?? .null
+            items.append(
+                .object([
+                    ("id", .string(manifest.id)),
+                    ("title", .string(manifest.title)),
+                    ("description", .string(manifest.description)),
+                    ("source", .array(manifest.source.urls.map(JSONOutput.string))),
+                    ("format", .string(manifest.source.format.rawValue)),
+                    ("refresh_days", .integer(manifest.refresh.days)),
+                    ("licence", .string(manifest.licence)),
+                    ("attribution", .string(manifest.attribution)),
+                    ("homepage", .optional(manifest.homepage)),
+                    ("cache", cached),
+                ]))
+        }
+        if format == .json {
+            context.output.out(JSONOutput.array(items).rendered())
+        } else {
+            table.maxCellWidth = 40
+            context.output.out(table.render(style: context.style))
+            context.note("Cache: \(context.paths.cacheDirectory)")
+        }
+    }
+
+    private static func shortLicence(_ licence: String) -> String {
+        licence.hasPrefix("政府資料開放授權條款") ? "OGDL-TW-1.0" : licence
+    }
+}

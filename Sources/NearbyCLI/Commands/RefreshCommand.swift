@@ -1,0 +1,45 @@
+import NearbyFeeds
+
+/// `nearby refresh [dataset…] [--force]`: fetch what is missing or stale; one line per dataset.
+enum RefreshCommand {
+    static let options = OptionSpec(flags: ["force"])
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let session = try PlacesSession(context)
+        let library = session.library
+        let ids = context.arguments.positionals.isEmpty ? library.catalog.manifests.map(\.id) : context.arguments.positionals
+        var failures = 0
+        for id in ids {
+            let manifest: DatasetManifest
+            do { manifest = try library.manifest(id) } catch { throw .usage(error.description) }
+            if library.offline {
+                let status = try? library.status(of: manifest)
+                let state = status?.ageDays.map { Formatting.age(days: $0) + ((status?.isFresh ?? false) ? "" : ", stale") } ?? "not fetched"
+                context.output.out("\(id): offline, cached copy \(state)\n")
+                continue
+            }
+            do {
+                let outcome = try library.refresh(manifest, force: context.arguments.has("force"))
+                if context.environment.stderrIsTerminal { context.output.err("\r\u{1B}[2K") }
+                context.output.out("\(id): \(describe(outcome))\n")
+            } catch {
+                if context.environment.stderrIsTerminal { context.output.err("\r\u{1B}[2K") }
+                failures += 1
+                context.output.err("nearby: \(error.description)\n")
+            }
+        }
+        if failures > 0 {
+            throw .failure("\(failures) of \(ids.count) datasets could not be refreshed; their last good copies were kept")
+        }
+    }
+
+    static func describe(_ outcome: RefreshOutcome) -> String {
+        switch outcome {
+        case .skippedFresh(let age): return "fresh (fetched \(Formatting.age(days: age)) ago), not fetched; --force fetches anyway"
+        case .notModified(let records): return "not modified, \(records) records"
+        case .unchanged(let records): return "unchanged, \(records) records"
+        case .updated(let records, let bytes, let pages):
+            return "updated, \(records) records, \(bytes / 1024) KiB in \(pages) page\(pages == 1 ? "" : "s")"
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import NearbyFeeds
+import NearbyGeo
+
+/// `nearby show <dataset> <id>`: every field of one place, with map links.
+enum ShowCommand {
+    static let options = OptionSpec(valued: ["at"])
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let words = try context.positionals(2, usage: "nearby show <dataset> <id>")
+        let format = try context.format(allowed: [.table, .json])
+        var origin: Coordinate?
+        if let at = context.arguments.value("at") {
+            do { origin = try Coordinate(parsing: at) } catch { throw .usage("--at: \(error.description)") }
+        }
+        let dataset = try PlacesSession(context).open(words[0])
+        guard let place = try find(words[1], in: dataset) else {
+            throw .failure("\(words[0]) has no place with id \(words[1])")
+        }
+        var hit = PlaceHit(place: place)
+        if let origin, let coordinate = place.coordinate {
+            let inverse = Geodesic.wgs84.inverse(origin, coordinate)
+            hit.distance = inverse.distance
+            hit.bearing = inverse.initialBearing
+        }
+        let output = PlaceOutput(units: try UnitsOption.resolve(context), style: context.style, showDataset: true)
+        if format == .json {
+            guard case .object(var members) = output.json(hit) else { return }
+            members.append(("fields", .object(place.fields.map { ($0.name, .string($0.value)) })))
+            if let coordinate = place.coordinate {
+                members.append(("geo_uri", .string(coordinate.geoURI)))
+                members.append(("osm_url", .string(osmURL(coordinate))))
+            }
+            context.output.out(JSONOutput.object(members).rendered())
+            return
+        }
+        var rows: [(String, String)] = [("dataset", dataset.manifest.id), ("id", place.id)]
+        rows += place.fields.map { ($0.name, $0.value) }
+        if let coordinate = place.coordinate {
+            rows.append(("coordinate", coordinate.description))
+            rows.append(("geo", coordinate.geoURI))
+            rows.append(("map", osmURL(coordinate)))
+        } else {
+            rows.append(("coordinate", "none usable in the source"))
+        }
+        if let distance = hit.distance, let bearing = hit.bearing {
+            rows.append(("from --at", "\(output.distanceText(distance)) \(Formatting.compass(bearing)) (\(Int(bearing.rounded()))°)"))
+        }
+        let width = rows.map { TextWidth.columns($0.0) }.max() ?? 0
+        var text = context.style.bold(place.name) + "\n"
+        for (name, value) in rows {
+            text += TextWidth.pad(name, to: width) + "  " + value.replacingOccurrences(of: "\r\n", with: "\n")
+                .replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: width + 2)) + "\n"
+        }
+        text += context.style.dim("Source: \(dataset.manifest.attribution). Licence: \(dataset.manifest.licence).") + "\n"
+        context.output.out(text)
+    }
+
+    static func osmURL(_ coordinate: Coordinate) -> String {
+        let lat = Formatting.number(coordinate.latitude, digits: 6)
+        let lon = Formatting.number(coordinate.longitude, digits: 6)
+        return "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=18/\(lat)/\(lon)"
+    }
+
+    private static func find(_ id: String, in dataset: OpenedDataset) throws(CLIError) -> Place? {
+        do {
+            for record in 0..<dataset.archive.count {
+                let place = try dataset.archive.place(at: record)
+                if place.id == id { return place }
+            }
+            return nil
+        } catch {
+            throw .failure("\(dataset.manifest.id): \(error.description)")
+        }
+    }
+}

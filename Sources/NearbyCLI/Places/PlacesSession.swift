@@ -1,0 +1,70 @@
+import Foundation
+import NearbyFeeds
+import NearbyGeo
+
+/// The feeds side of one command: the catalog, the cache and the fetcher, built from the context.
+struct PlacesSession {
+    let context: CommandContext
+    let library: PlaceLibrary
+
+    init(_ context: CommandContext) throws(CLIError) {
+        self.context = context
+        let named = (context.arguments.values["datasets"] ?? []).map(context.environment.absolutePath)
+        let directories = context.paths.datasetDirectories.map { path in
+            // Folders the user named must exist; default locations may not.
+            DatasetCatalog.Directory(
+                URL(fileURLWithPath: path),
+                isRequired: named.contains(path))
+        }
+        let catalog: DatasetCatalog
+        do {
+            catalog = try DatasetCatalog.load(from: directories)
+        } catch {
+            throw .failure(error.description)
+        }
+        let now = context.environment.now
+        let cache = DatasetCache(
+            directory: URL(fileURLWithPath: context.paths.cacheDirectory),
+            clock: InjectedClock(now: now),
+            fetcher: CurlFetcher(version: NearbyCLI.version, projectURL: "https://github.com/nearby-tw/nearby"))
+        var planner = RefreshPlanner()
+        if context.environment.stderrIsTerminal {
+            let err = context.output.err
+            planner.progress = { id, page, received, expected in
+                let total = expected > 0 ? " of \(expected / 1024) KiB" : ""
+                err("\r\u{1B}[2K\(id): page \(page + 1), \(received / 1024) KiB\(total)")
+            }
+        }
+        let mirror: FeedMirror? = context.paths.mirror.map { path in
+            path.contains("://") ? .baseURL(path) : .folder(URL(fileURLWithPath: path))
+        }
+        library = PlaceLibrary(
+            catalog: catalog, cache: cache, mirror: mirror, offline: context.arguments.has("offline"),
+            planner: planner)
+    }
+
+    /// Opens a dataset for a query, printing its warnings; exit code 3 when it has no data.
+    func open(_ id: String) throws(CLIError) -> OpenedDataset {
+        do {
+            let manifest = try library.manifest(id)
+            let opened = try library.open(manifest)
+            if context.environment.stderrIsTerminal { context.output.err("\r\u{1B}[2K") }
+            for warning in opened.warnings { context.warn(warning) }
+            return opened
+        } catch {
+            if context.environment.stderrIsTerminal { context.output.err("\r\u{1B}[2K") }
+            switch error {
+            case .unknownDataset: throw .usage(error.description)
+            case .noData: throw .noData(error.description)
+            default: throw .failure(error.description)
+            }
+        }
+    }
+}
+
+/// The command's clock as the cache's ``WallClock``.
+struct InjectedClock: WallClock {
+    let clock: @Sendable () -> Date
+    init(now: @escaping @Sendable () -> Date) { clock = now }
+    func now() -> Date { clock() }
+}

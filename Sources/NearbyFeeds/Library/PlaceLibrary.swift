@@ -1,0 +1,156 @@
+import Foundation
+
+/// What the commands ask of the feeds: a dataset's places, fetched when missing or stale, read from
+/// the cache when offline, and never parsed again once its archive is built.
+///
+/// Rules, in order: a missing dataset is fetched (offline: ``PlaceLibraryError/noData(_:_:)``); a
+/// stale one is refreshed, and if that fails the stale copy is used with a warning; a fresh one is
+/// used as it is. An archive that is damaged, or was built from other bytes or another manifest,
+/// is rebuilt from the cached feed and the rebuild is reported as a warning.
+public struct PlaceLibrary: Sendable {
+    public var catalog: DatasetCatalog
+    public var cache: DatasetCache
+    public var mirror: FeedMirror?
+    /// Never fetch.
+    public var offline: Bool
+    public var planner: RefreshPlanner
+
+    public init(
+        catalog: DatasetCatalog, cache: DatasetCache, mirror: FeedMirror? = nil, offline: Bool = false,
+        planner: RefreshPlanner = RefreshPlanner()
+    ) {
+        self.catalog = catalog
+        self.cache = cache
+        self.mirror = mirror
+        self.offline = offline
+        self.planner = planner
+    }
+
+    /// The manifest with this id, or ``PlaceLibraryError/unknownDataset(_:_:)``.
+    public func manifest(_ id: String) throws(PlaceLibraryError) -> DatasetManifest {
+        guard let manifest = catalog.manifest(id: id) else {
+            throw .unknownDataset(id, catalog.manifests.map(\.id))
+        }
+        return manifest
+    }
+
+    /// The cache status of a dataset under its refresh rule.
+    public func status(of manifest: DatasetManifest) throws(PlaceLibraryError) -> CacheStatus {
+        let plan = try planner.plan(for: manifest, mirror: mirror)
+        return cache.status(of: manifest.id, rule: plan.rule)
+    }
+
+    /// Fetches a dataset (a conditional GET when a copy exists) unless it is fresh and `force` is off.
+    public func refresh(_ manifest: DatasetManifest, force: Bool) throws(PlaceLibraryError) -> RefreshOutcome {
+        let plan = try planner.plan(for: manifest, mirror: mirror)
+        do {
+            return try cache.refresh(plan, force: force)
+        } catch {
+            throw .refreshFailed(manifest.id, error.description)
+        }
+    }
+
+    /// The dataset's places, refreshing first when missing or stale (unless offline).
+    public func open(_ manifest: DatasetManifest) throws(PlaceLibraryError) -> OpenedDataset {
+        var warnings: [String] = []
+        let status = try self.status(of: manifest)
+        switch status {
+        case .missing, .unreadable:
+            guard !offline else {
+                throw .noData(manifest.id, "there is no cached copy and fetching is off (--offline)")
+            }
+            do {
+                _ = try refresh(manifest, force: false)
+            } catch {
+                throw .noData(manifest.id, error.reason)
+            }
+        case .stale(let age, _):
+            if offline {
+                warnings.append("\(manifest.id) was fetched \(age) days ago and is stale; run 'nearby refresh \(manifest.id)'")
+            } else {
+                do {
+                    _ = try refresh(manifest, force: false)
+                } catch {
+                    warnings.append("could not refresh \(manifest.id) (\(error.reason)); using the copy from \(age) days ago")
+                }
+            }
+        case .fresh:
+            break
+        }
+        let entry: CachedEntry
+        do {
+            entry = try cache.load(manifest.id)
+        } catch {
+            throw .noData(manifest.id, error.description)
+        }
+        let (archive, rebuilt) = try openArchive(entry, manifest: manifest)
+        if let rebuilt { warnings.append("rebuilt the index of \(manifest.id): \(rebuilt)") }
+        return OpenedDataset(manifest: manifest, archive: archive, metadata: entry.metadata, warnings: warnings)
+    }
+
+    private func openArchive(
+        _ entry: CachedEntry, manifest: DatasetManifest
+    ) throws(PlaceLibraryError) -> (PlaceArchive, String?) {
+        let path = entry.directory.appendingPathComponent(RefreshPlanner.archiveName).path
+        let tag = PlaceArchive.sourceTag(checksum: entry.metadata.checksum, manifest: manifest)
+        let reason: String
+        do {
+            return (try PlaceArchive(path: path, datasetID: manifest.id, expectedTag: tag), nil)
+        } catch {
+            reason = error.description
+        }
+        do {
+            let pages = try entry.readPages()
+            let feed = try RefreshPlanner.validate(pages, manifest: manifest)
+            guard let bytes = feed.artefacts[RefreshPlanner.archiveName] else {
+                throw PlaceLibraryError.noData(manifest.id, "the archive could not be built")
+            }
+            let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
+            try bytes.write(to: URL(fileURLWithPath: temporary))
+            guard rename(temporary, path) == 0 else {
+                try? FileManager.default.removeItem(atPath: temporary)
+                throw PlaceLibraryError.noData(manifest.id, "cannot write \(path)")
+            }
+            return (try PlaceArchive(path: path, datasetID: manifest.id, expectedTag: tag), reason)
+        } catch let error as PlaceLibraryError {
+            throw error
+        } catch {
+            throw .noData(manifest.id, "the cached copy cannot be read (\(error))")
+        }
+    }
+}
+
+/// A dataset ready for queries.
+public struct OpenedDataset: Sendable {
+    public var manifest: DatasetManifest
+    public var archive: PlaceArchive
+    public var metadata: CacheMetadata
+    /// Things the user should hear about (a stale copy, a rebuilt index), one sentence each.
+    public var warnings: [String]
+}
+
+/// Why a dataset could not be listed or refreshed.
+public enum PlaceLibraryError: Error, Sendable, CustomStringConvertible {
+    case unknownDataset(String, [String])
+    case invalidManifest(String, String)
+    case refreshFailed(String, String)
+    case noData(String, String)
+
+    /// The reason without the dataset name.
+    public var reason: String {
+        switch self {
+        case .unknownDataset(let id, _): return "there is no dataset named \(id)"
+        case .invalidManifest(_, let reason), .refreshFailed(_, let reason), .noData(_, let reason): return reason
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unknownDataset(let id, let known):
+            return "there is no dataset or command named '\(id)'; datasets: \(known.joined(separator: ", "))"
+        case .invalidManifest(let id, let reason): return "the manifest of \(id) is not usable: \(reason)"
+        case .refreshFailed(let id, let reason): return "could not refresh \(id): \(reason)"
+        case .noData(let id, let reason): return "\(id) has no data: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import NearbyBasics
+
+/// Turns a dataset manifest into the cache's ``RefreshPlan``: which URL each page comes from, when
+/// paging stops, and how a fetched feed is validated and turned into a ``PlaceArchive``.
+public struct RefreshPlanner: Sendable {
+    /// Sent as the User-Agent version and used for time-outs.
+    public var connectTimeout: Double = 15
+    public var totalTimeout: Double = 120
+    public var maxBodyBytes: Int64 = 512 << 20
+    /// Called with bytes received and expected while a page downloads.
+    public var progress: (@Sendable (_ datasetID: String, _ page: Int, _ received: Int64, _ expected: Int64) -> Void)?
+
+    public init() {}
+
+    /// The file name of the place archive inside a cache entry.
+    public static let archiveName = "places.nbyplace"
+
+    /// The plan for `manifest`, optionally reading from `mirror` instead of the origin.
+    public func plan(for manifest: DatasetManifest, mirror: FeedMirror?) throws(PlaceLibraryError) -> RefreshPlan {
+        guard let zone = TimeZone(identifier: manifest.refresh.timeZone) else {
+            throw .invalidManifest(manifest.id, "its time zone \(manifest.refresh.timeZone) is unknown")
+        }
+        let source = manifest.source
+        let decoder = FeedDecoder()
+        let progress = self.progress
+        let (connect, total, maxBytes) = (connectTimeout, totalTimeout, maxBodyBytes)
+        let request: @Sendable (Int, [Data]) -> FetchRequest? = { index, previous in
+            let url: String
+            if let paging = source.paging, let template = source.urls.first {
+                if index > 0, let last = previous.last {
+                    let count = (try? decoder.recordCount(inPage: last, manifest: manifest)) ?? 0
+                    if count < paging.pageSize { return nil }
+                    if let first = previous.first,
+                        let reported = decoder.reportedTotal(inPage: first, manifest: manifest),
+                        index * paging.pageSize >= reported
+                    {
+                        return nil
+                    }
+                }
+                url = paging.url(from: template, pageIndex: index)
+            } else {
+                guard index < source.urls.count else { return nil }
+                url = source.urls[index]
+            }
+            var fetch = FetchRequest(url: url)
+            fetch.headers = source.headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+            fetch.connectTimeout = connect
+            fetch.totalTimeout = total
+            fetch.maxBodyBytes = maxBytes
+            if let progress {
+                let id = manifest.id
+                fetch.progress = { received, expected in progress(id, index, received, expected) }
+            }
+            return fetch
+        }
+        return RefreshPlan(
+            datasetID: manifest.id,
+            rule: RefreshRule(days: manifest.refresh.days, timeZone: zone),
+            fileExtension: source.format.rawValue,
+            mirror: mirror,
+            request: request,
+            validate: { pages in try Self.validate(pages, manifest: manifest) }
+        )
+    }
+
+    /// Decodes the pages (so a body that does not decode, has no records or has no coordinate in
+    /// range is refused) and builds the place archive that queries will map.
+    static func validate(_ pages: [Data], manifest: DatasetManifest) throws -> ValidatedFeed {
+        let feed = try FeedDecoder().decode(pages: pages, manifest: manifest)
+        let checksum = Self.checksum(pages)
+        let tag = PlaceArchive.sourceTag(checksum: checksum, manifest: manifest)
+        let archive = PlaceArchiveWriter().encode(feed.places, sourceTag: tag)
+        return ValidatedFeed(recordCount: feed.places.count, artefacts: [archiveName: Data(archive)])
+    }
+
+    /// The checksum the cache records for these pages (SHA-256 over all pages in order).
+    static func checksum(_ pages: [Data]) -> String {
+        var hash = SHA256()
+        for page in pages { hash.update(page) }
+        return hash.hexDigest()
+    }
+}
