@@ -7,7 +7,7 @@
 /// puts the window end on each fix and interpolates the start, a second puts the start on each
 /// fix and interpolates the end; both are O(n). At a fix where the runner stood still, the start
 /// uses the last moment there and the end the first. Needs every point timed; distances longer
-/// than the run are left out.
+/// than the run (by more than 1 mm, to absorb floating-point sums) are left out.
 public struct BestEffort: Sendable, Hashable {
     /// Window length, metres.
     public var distance: Double
@@ -26,6 +26,9 @@ public struct BestEffort: Sendable, Hashable {
         self.startTime = startTime
     }
 
+    /// Slack for floating-point sums of leg lengths, metres.
+    static let tolerance = 1e-3
+
     /// Average speed over the window, m/s.
     public var speed: Double { duration > 0 ? distance / duration : 0 }
 
@@ -42,7 +45,7 @@ public struct BestEffort: Sendable, Hashable {
         }
         let d = line.distance
         return distances.compactMap { length -> BestEffort? in
-            guard length > 0, last - first >= length else { return nil }
+            guard length > 0, last - first >= length - tolerance else { return nil }
             var best: BestEffort?
             func consider(_ startD: Double, _ startT: Double, _ endT: Double) {
                 let duration = endT - startT
@@ -52,22 +55,22 @@ public struct BestEffort: Sendable, Hashable {
             // Pass 1: window end on fix j, start interpolated on the leg leaving it (d0 ≤ s < d1).
             var k = 0
             for j in 0..<d.count {
-                let s = d[j] - length
-                guard s >= first else { continue }
-                while k + 1 < d.count && d[k + 1] <= s { k += 1 }
+                let s = Swift.max(first, d[j] - length)
+                guard d[j] - length >= first - tolerance else { continue }
+                while k + 1 < d.count && d[k + 1] <= s + RunTimeline.epsilon { k += 1 }
                 guard k + 1 < d.count else { break }
-                let f = (s - d[k]) / (d[k + 1] - d[k])
+                let f = Swift.max(0, (s - d[k]) / (d[k + 1] - d[k]))
                 consider(s, times[k] + f * (times[k + 1] - times[k]), times[j])
             }
             // Pass 2: window start on fix i, end interpolated on the leg arriving (d0 < e ≤ d1).
             var m = 1
             for i in 0..<d.count {
-                let e = d[i] + length
-                guard e <= last else { break }
-                while m < d.count && d[m] < e { m += 1 }
+                guard d[i] + length <= last + tolerance else { break }
+                let e = Swift.min(last, d[i] + length)
+                while m < d.count && d[m] < e - RunTimeline.epsilon { m += 1 }
                 guard m < d.count, m > 0 else { break }
                 let span = d[m] - d[m - 1]
-                let f = span > 0 ? (e - d[m - 1]) / span : 1
+                let f = span > 0 ? Swift.min(1, Swift.max(0, (e - d[m - 1]) / span)) : 1
                 consider(d[i], times[i], times[m - 1] + f * (times[m] - times[m - 1]))
             }
             return best

@@ -40,18 +40,22 @@ struct RunTimeline: Sendable {
         return out
     }
 
+    /// Distances within this many metres count as equal (floating-point sums of legs).
+    static let epsilon = 1e-6
+
     /// Linear interpolation of `values` at cumulative distance `d`, on the first leg that
-    /// arrives at `d` (d0 < d ≤ d1); at d ≤ first distance, the first value.
+    /// arrives at `d` (d0 < d ≤ d1, with ``epsilon`` slack); at d ≤ first distance, the first
+    /// value.
     static func arriving(at d: Double, distance: [Double], values: [Double], from start: inout Int) -> Double? {
         guard let first = distance.first else { return nil }
         if d <= first { return values[0] }
         var k = Swift.max(start, 1)
-        while k < distance.count && distance[k] < d { k += 1 }
+        while k < distance.count && distance[k] < d - epsilon { k += 1 }
         guard k < distance.count else { return nil }
         start = k
         let d0 = distance[k - 1]
         let d1 = distance[k]
-        let f = d1 > d0 ? (d - d0) / (d1 - d0) : 1
+        let f = d1 > d0 ? Swift.min(1, Swift.max(0, (d - d0) / (d1 - d0))) : 1
         return values[k - 1] + f * (values[k] - values[k - 1])
     }
 }

@@ -40,11 +40,11 @@ public struct Checkpoint: Sendable, Hashable {
             var coordinate = first.coordinate
             var time = first.time
             if badge.distance > 0 {
-                while k < points.count && points[k].distance < b { k += 1 }
+                while k < points.count && points[k].distance < b - RunTimeline.epsilon { k += 1 }
                 guard k < points.count else { break }
                 let a = points[k - 1]
                 let z = points[k]
-                let along = b - a.distance
+                let along = Swift.max(0, Swift.min(b, z.distance) - a.distance)
                 let leg = Geodesic.wgs84.inverse(a.coordinate, z.coordinate)
                 coordinate = Geodesic.wgs84.destination(from: a.coordinate, bearing: leg.initialBearing, distance: along)
                 let span = z.distance - a.distance
