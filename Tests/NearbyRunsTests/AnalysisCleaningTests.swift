@@ -33,7 +33,9 @@ struct AnalysisCleaningTests {
     }
 
     @Test func withoutSpikeCheckTheZingerMeasuresKilometres() {
-        let run = TrackCleaner(options: CleaningOptions(activity: .running, maximumSpeed: 1e9)).clean(tracks: [Self.zinger])
+        let run = TrackCleaner(options: CleaningOptions(activity: .running, maximumSpeed: 1e9)).clean(tracks: [
+            Self.zinger
+        ])
         #expect(run.report.spikes == 0)
         // P2→P3 alone is 14 430.78 m (Geodesic.WGS84.Inverse(34.00001,-118.00001,34.1,-118.1)).
         #expect(run.distance > 80_000)
@@ -51,7 +53,9 @@ struct AnalysisCleaningTests {
         ])
         #expect(TrackCleaner(options: CleaningOptions(activity: .running)).clean(tracks: [track]).report.spikes == 1)
         #expect(TrackCleaner(options: CleaningOptions(activity: .cycling)).clean(tracks: [track]).report.spikes == 0)
-        #expect(TrackCleaner(options: CleaningOptions(activity: .running, maximumSpeed: 30)).clean(tracks: [track]).report.spikes == 0)
+        #expect(
+            TrackCleaner(options: CleaningOptions(activity: .running, maximumSpeed: 30)).clean(tracks: [track]).report
+                .spikes == 0)
     }
 
     @Test func pauseMarkersEndSegmentsAndNeverCountDistance() {
@@ -94,15 +98,17 @@ struct AnalysisCleaningTests {
         let lat = AnalysisFixtures.meridianLatitudes
         // Fix 2 has the same time as fix 1 and is 250 m away: judged over 1 s → 250 m/s → spike.
         // Fix 3 goes back in time → dropped. Fix 4 is 250 m on after 100 s → kept.
-        let track = Track(activityType: "running", segments: [
-            TrackSegment(points: [
-                TrackPoint(latitude: lat[0], longitude: 121.5, time: 1000),
-                TrackPoint(latitude: lat[1], longitude: 121.5, time: 1000),
-                TrackPoint(latitude: lat[0], longitude: 121.5, time: 990),
-                TrackPoint(latitude: lat[1], longitude: 121.5, time: 1100),
-                TrackPoint(latitude: lat[1], longitude: 121.5, time: 1100),
+        let track = Track(
+            activityType: "running",
+            segments: [
+                TrackSegment(points: [
+                    TrackPoint(latitude: lat[0], longitude: 121.5, time: 1000),
+                    TrackPoint(latitude: lat[1], longitude: 121.5, time: 1000),
+                    TrackPoint(latitude: lat[0], longitude: 121.5, time: 990),
+                    TrackPoint(latitude: lat[1], longitude: 121.5, time: 1100),
+                    TrackPoint(latitude: lat[1], longitude: 121.5, time: 1100),
+                ])
             ])
-        ])
         let run = TrackCleaner().clean(tracks: [track])
         #expect(run.report.spikes == 1)
         #expect(run.report.timeReversed == 1)
@@ -113,7 +119,8 @@ struct AnalysisCleaningTests {
 
     @Test func untimedPointsAreKeptWithoutASpeedCheck() {
         let lat = AnalysisFixtures.meridianLatitudes
-        let run = TrackCleaner().clean(tracks: [AnalysisFixtures.meridianTrack(times: Array(repeating: nil, count: 11))])
+        let run = TrackCleaner().clean(tracks: [AnalysisFixtures.meridianTrack(times: Array(repeating: nil, count: 11))]
+        )
         #expect(run.report.keptPoints == 11)
         #expect(abs(run.distance - 2500) < 1e-6)
         #expect(run.points.last?.coordinate.latitude == lat[10])

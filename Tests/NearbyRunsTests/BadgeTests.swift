@@ -27,8 +27,9 @@ struct BadgeTests {
         #expect(catalogue.badges[12].name == "Ganymede")
         #expect(catalogue.badges[31].name == "Pluto")
         #expect(catalogue.badges.last?.name == "Interstellar Space")
-        #expect(catalogue.badges.filter { $0.image.hasSuffix(".png") }.map(\.image)
-            == ["magnetotail.png", "asteroid_belt.png", "kuiper_belt.png"])
+        #expect(
+            catalogue.badges.filter { $0.image.hasSuffix(".png") }.map(\.image)
+                == ["magnetotail.png", "asteroid_belt.png", "kuiper_belt.png"])
     }
 
     /// NOTES.md: best = last badge with distance < d (strict), else Earth; next = first badge
@@ -128,10 +129,14 @@ struct BadgeTests {
         ("[{\"id\":\"a\",\"name\":\"A\",\"description\":\"\",\"image\":\"a\"}]", "malformed"),
         ("[]", "empty"),
         ("[{\"id\":\"a\",\"name\":\"A\",\"distance\":-1,\"description\":\"\",\"image\":\"a\"}]", "invalidDistance"),
-        ("[{\"id\":\"a\",\"name\":\"A\",\"distance\":5,\"description\":\"\",\"image\":\"a\"},"
-            + "{\"id\":\"b\",\"name\":\"B\",\"distance\":5,\"description\":\"\",\"image\":\"b\"}]", "notAscending"),
-        ("[{\"id\":\"a\",\"name\":\"A\",\"distance\":5,\"description\":\"\",\"image\":\"a\"},"
-            + "{\"id\":\"a\",\"name\":\"B\",\"distance\":6,\"description\":\"\",\"image\":\"b\"}]", "duplicateID"),
+        (
+            "[{\"id\":\"a\",\"name\":\"A\",\"distance\":5,\"description\":\"\",\"image\":\"a\"},"
+                + "{\"id\":\"b\",\"name\":\"B\",\"distance\":5,\"description\":\"\",\"image\":\"b\"}]", "notAscending"
+        ),
+        (
+            "[{\"id\":\"a\",\"name\":\"A\",\"distance\":5,\"description\":\"\",\"image\":\"a\"},"
+                + "{\"id\":\"a\",\"name\":\"B\",\"distance\":6,\"description\":\"\",\"image\":\"b\"}]", "duplicateID"
+        ),
     ])
     func catalogueErrors(_ json: String, _ kind: String) {
         #expect {

@@ -97,6 +97,8 @@ struct CheckpointTests {
             ], activity: .running)
         let cps = Checkpoint.checkpoints(of: run, catalogue: try Self.catalogue())
         #expect(cps.map(\.badge.name) == ["Earth"])
-        #expect(Checkpoint.checkpoints(of: CleanedRun(segments: [], activity: .running), catalogue: try Self.catalogue()).isEmpty)
+        #expect(
+            Checkpoint.checkpoints(of: CleanedRun(segments: [], activity: .running), catalogue: try Self.catalogue())
+                .isEmpty)
     }
 }

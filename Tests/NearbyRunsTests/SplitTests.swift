@@ -28,7 +28,8 @@ struct SplitTests {
 
     @Test func constantSpeedKilometreSplits() throws {
         // 2.5 m/s: 1000 m → 400 s; last 500 m partial → 200 s.
-        let run = AnalysisFixtures.clean(AnalysisFixtures.meridianTrack(times: Self.cumulative(Array(repeating: 100, count: 10))))
+        let run = AnalysisFixtures.clean(
+            AnalysisFixtures.meridianTrack(times: Self.cumulative(Array(repeating: 100, count: 10))))
         let splits = Split.splits(of: run, every: Units.metric.metresPerUnit)
         try #require(splits.count == 3)
         #expect(splits.map(\.isPartial) == [false, false, true])
@@ -42,7 +43,8 @@ struct SplitTests {
 
     @Test func constantSpeedMileSplitsCutInsideALeg() {
         // 1609.344 m at 2.5 m/s = 643.7376 s; the rest 890.656 m = 356.2624 s.
-        let run = AnalysisFixtures.clean(AnalysisFixtures.meridianTrack(times: Self.cumulative(Array(repeating: 100, count: 10))))
+        let run = AnalysisFixtures.clean(
+            AnalysisFixtures.meridianTrack(times: Self.cumulative(Array(repeating: 100, count: 10))))
         let splits = Split.splits(of: run, every: Units.imperial.metresPerUnit)
         #expect(splits.count == 2)
         #expect(abs((splits.first?.elapsedTime ?? 0) - 643.7376) < 1e-6)

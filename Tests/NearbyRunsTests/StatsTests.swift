@@ -96,13 +96,15 @@ struct StatsTests {
         #expect(abs((stats.averagePace ?? 0) - 360) < 1e-6)
         #expect(abs((stats.averageSpeed ?? 0) - 2500.0 / 900) < 1e-9)
         // Lowering the threshold below 0.25 m/s makes every leg moving.
-        let all = RunStatistics(AnalysisFixtures.clean(AnalysisFixtures.meridianTrack(times: times)),
+        let all = RunStatistics(
+            AnalysisFixtures.clean(AnalysisFixtures.meridianTrack(times: times)),
             options: AnalysisOptions(movingSpeed: 0.2))
         #expect(all.movingTime == 1900)
     }
 
     @Test func untimedRunHasDistanceButNoTimes() {
-        let stats = RunStatistics(AnalysisFixtures.clean(AnalysisFixtures.meridianTrack(times: Array(repeating: nil, count: 11))))
+        let stats = RunStatistics(
+            AnalysisFixtures.clean(AnalysisFixtures.meridianTrack(times: Array(repeating: nil, count: 11))))
         #expect(abs(stats.distance - 2500) < 1e-6)
         #expect(stats.elapsedTime == nil)
         #expect(stats.movingTime == 0)

@@ -50,7 +50,8 @@ public struct BestEffort: Sendable, Hashable {
             func consider(_ startD: Double, _ startT: Double, _ endT: Double) {
                 let duration = endT - startT
                 if let b = best, b.duration <= duration { return }
-                best = BestEffort(distance: length, duration: duration, startDistance: startD - first, startTime: startT)
+                best = BestEffort(
+                    distance: length, duration: duration, startDistance: startD - first, startTime: startT)
             }
             // Pass 1: window end on fix j, start interpolated on the leg leaving it (d0 ≤ s < d1).
             var k = 0

@@ -16,7 +16,8 @@ public enum BadgeCatalogueError: Error, Sendable, Hashable, CustomStringConverti
         case .malformed(let reason): "The badge catalogue is not a JSON array of badges: \(reason)."
         case .empty: "The badge catalogue has no badges."
         case .invalidDistance(let id): "Badge \"\(id)\" has a distance that is not a finite number of metres ≥ 0."
-        case .notAscending(let id): "Badge \"\(id)\" is not farther than the badge before it; badges must be in increasing order of distance."
+        case .notAscending(let id):
+            "Badge \"\(id)\" is not farther than the badge before it; badges must be in increasing order of distance."
         case .duplicateID(let id): "More than one badge has the id \"\(id)\"."
         }
     }

@@ -46,7 +46,8 @@ public struct Checkpoint: Sendable, Hashable {
                 let z = points[k]
                 let along = Swift.max(0, Swift.min(b, z.distance) - a.distance)
                 let leg = Geodesic.wgs84.inverse(a.coordinate, z.coordinate)
-                coordinate = Geodesic.wgs84.destination(from: a.coordinate, bearing: leg.initialBearing, distance: along)
+                coordinate = Geodesic.wgs84.destination(
+                    from: a.coordinate, bearing: leg.initialBearing, distance: along)
                 let span = z.distance - a.distance
                 if let t0 = a.time, let t1 = z.time, span > 0 {
                     time = t0 + along / span * (t1 - t0)
@@ -61,7 +62,8 @@ public struct Checkpoint: Sendable, Hashable {
             } else if previous == nil, badge.distance > 0, let elapsed {
                 pace = elapsed / badge.distance * 1000
             }
-            result.append(Checkpoint(badge: badge, coordinate: coordinate, elapsedTime: elapsed, paceSincePrevious: pace))
+            result.append(
+                Checkpoint(badge: badge, coordinate: coordinate, elapsedTime: elapsed, paceSincePrevious: pace))
             previous = (b, time)
         }
         return result
