@@ -134,6 +134,49 @@ struct AnalysisCleaningTests {
         #expect(ActivityKind(typeString: text) == kind)
     }
 
+    /// Cold start: the first fix is ~33 km north (25.3° N), then good fixes every 250 m / 100 s
+    /// (2.5 m/s) on the meridian. Every good fix looks like a 330 m/s spike from the bad anchor;
+    /// after 5 believable ones the cleaner restarts there and drops the lone bad fix.
+    @Test func aBadFirstFixIsRecoveredFrom() {
+        let lat = AnalysisFixtures.meridianLatitudes
+        var points = [TrackPoint(latitude: 25.3, longitude: 121.5, time: 0)]
+        for k in 0...7 { points.append(TrackPoint(latitude: lat[k], longitude: 121.5, time: 100 + Double(k) * 100)) }
+        let run = TrackCleaner(options: CleaningOptions(activity: .running)).clean(tracks: [
+            Track(segments: [TrackSegment(points: points)])
+        ])
+        #expect(run.report.recoveries == 1)
+        #expect(run.report.spikes == 1)
+        #expect(run.report.keptPoints == 8)
+        #expect(run.segments.count == 1)
+        #expect(run.points.first?.coordinate.latitude == 25.0)
+        #expect(abs(run.distance - 1750) < 1e-6)  // 7 legs of 250 m (GeodSolve spacing)
+        // With recovery disabled only the bad fix survives.
+        let strict = TrackCleaner(options: CleaningOptions(activity: .running, recoveryCount: .max))
+            .clean(tracks: [Track(segments: [TrackSegment(points: points)])])
+        #expect(strict.report.keptPoints == 1)
+        #expect(strict.report.spikes == 8)
+    }
+
+    /// A real jump mid-run (a train ride without fixes): two good stretches ~33 km apart become
+    /// two segments, with no distance across the jump.
+    @Test func aSustainedJumpStartsANewSegment() {
+        let lat = AnalysisFixtures.meridianLatitudes
+        var points = (0...2).map { TrackPoint(latitude: lat[$0], longitude: 121.5, time: Double($0) * 100) }
+        for k in 0...5 {
+            points.append(TrackPoint(latitude: lat[k] + 0.3, longitude: 121.5, time: 300 + Double(k) * 100))
+        }
+        let run = TrackCleaner(options: CleaningOptions(activity: .running)).clean(tracks: [
+            Track(segments: [TrackSegment(points: points)])
+        ])
+        #expect(run.report.recoveries == 1)
+        #expect(run.report.spikes == 0)
+        #expect(run.segments.map { $0.points.count } == [3, 6])
+        #expect(abs(run.segments[0].distance - 500) < 1e-6)
+        // The second stretch: 5 legs 0.3° further north. python3: sum(Geodesic.WGS84.Inverse(
+        // lat[k]+0.3, 121.5, lat[k+1]+0.3, 121.5)['s12'] for k in range(5)) = 1250.050636730027
+        #expect(abs(run.segments[1].distance - 1250.050636730027) < 1e-6)
+    }
+
     @Test func emptySegmentsDisappear() {
         let run = TrackCleaner().clean(tracks: [Track(segments: [TrackSegment(), TrackSegment()])])
         #expect(run.segments.isEmpty)

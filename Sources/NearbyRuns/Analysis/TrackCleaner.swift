@@ -15,6 +15,11 @@ import NearbyGeo
 ///      `maximumSpeed` the fix is a spike and is dropped (the last kept fix stays the anchor,
 ///      so a run of consecutive spikes is dropped whole);
 ///    - if either lacks a time, no speed can be judged and the fix is kept.
+///    Recovery: when `recoveryCount` (default 5) consecutive spikes are each believable from the
+///    one before (same speed test), the receiver really moved or the anchor itself was wrong:
+///    the current segment ends, a new one starts with those fixes (no distance across the
+///    jump), and they are no longer counted as spikes. If the abandoned segment held a single
+///    fix (a bad first fix after a cold start), that fix is dropped as a spike.
 /// 4. Empty segments are removed. Distances are WGS84 geodesic lengths between kept fixes,
 ///    summed within segments only.
 ///
@@ -53,11 +58,21 @@ public struct TrackCleaner: Sendable {
         var report = CleaningReport()
         var segments: [CleanedSegment] = []
         var current: [CleanedPoint] = []
+        var pending: [(TrackPoint, Coordinate)] = []
         var total = 0.0
 
         func close() {
             if !current.isEmpty { segments.append(CleanedSegment(points: current)) }
             current = []
+            pending = []
+        }
+        func keep(_ point: TrackPoint, _ coordinate: Coordinate, legLength: Double) {
+            total += legLength
+            current.append(
+                CleanedPoint(
+                    coordinate: coordinate, elevation: point.elevation, time: point.time,
+                    heartRate: point.heartRate, cadence: point.cadence, distance: total))
+            report.keptPoints += 1
         }
 
         for track in tracks {
@@ -74,27 +89,45 @@ public struct TrackCleaner: Sendable {
                         report.nullIsland += 1
                         continue
                     }
-                    var legLength = 0.0
-                    if let last = current.last {
-                        legLength = Geodesic.wgs84.distance(last.coordinate, coordinate)
-                        if let t0 = last.time, let t1 = point.time {
-                            if t1 < t0 {
-                                report.timeReversed += 1
-                                continue
-                            }
-                            let dt = Swift.max(t1 - t0, opts.minimumInterval)
-                            if legLength / dt > opts.maximumSpeed {
-                                report.spikes += 1
-                                continue
-                            }
-                        }
+                    guard let last = current.last else {
+                        keep(point, coordinate, legLength: 0)
+                        continue
                     }
-                    total += legLength
-                    current.append(
-                        CleanedPoint(
-                            coordinate: coordinate, elevation: point.elevation, time: point.time,
-                            heartRate: point.heartRate, cadence: point.cadence, distance: total))
-                    report.keptPoints += 1
+                    let legLength = Geodesic.wgs84.distance(last.coordinate, coordinate)
+                    if let t0 = last.time, let t1 = point.time, t1 < t0 {
+                        report.timeReversed += 1
+                        continue
+                    }
+                    if opts.isBelievable(legLength, from: last.time, to: point.time) {
+                        pending = []
+                        keep(point, coordinate, legLength: legLength)
+                        continue
+                    }
+                    report.spikes += 1
+                    if let (p, c) = pending.last,
+                        opts.isBelievable(Geodesic.wgs84.distance(c, coordinate), from: p.time, to: point.time)
+                    {
+                        pending.append((point, coordinate))
+                    } else {
+                        pending = [(point, coordinate)]
+                    }
+                    guard pending.count >= opts.recoveryCount else { continue }
+                    // A believable chain of "spikes": the receiver really moved (or the anchor was
+                    // the outlier). Restart a segment at the chain; a lone anchor is dropped.
+                    let chain = pending
+                    report.spikes -= chain.count
+                    if current.count == 1 {
+                        current = []
+                        report.keptPoints -= 1
+                        report.spikes += 1
+                    }
+                    close()
+                    report.recoveries += 1
+                    var previous: Coordinate?
+                    for (p, c) in chain {
+                        keep(p, c, legLength: previous.map { Geodesic.wgs84.distance($0, c) } ?? 0)
+                        previous = c
+                    }
                 }
             }
         }
