@@ -26,7 +26,8 @@ import NearbyGeo
 /// The activity kind comes from the options if given, else from the first track's
 /// `activityType` (see ``ActivityKind/init(typeString:)``).
 public struct TrackCleaner: Sendable {
-    /// The options in force.
+    /// The options given to ``init(options:)``; a cleaner made with ``init()`` derives its options
+    /// from each document's activity type instead.
     public let options: CleaningOptions
     private let explicitOptions: Bool
 
