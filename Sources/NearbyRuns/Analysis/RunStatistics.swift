@@ -1,0 +1,99 @@
+/// Summary figures for one cleaned run.
+///
+/// Rules:
+/// - `distance`: WGS84 geodesic lengths (2-D, elevation ignored) summed over the legs within
+///   each segment; nothing is counted across the gap between segments.
+/// - `elapsedTime`: last time − first time over all timed points (nil with fewer than one
+///   timed point; 0 for one).
+/// - A *leg* is two consecutive points of one segment that both have times, the later one
+///   strictly later. Its speed is its distance / its Δt.
+/// - `movingTime`: the sum of Δt over legs whose speed ≥ the moving threshold
+///   (``AnalysisOptions/movingSpeed``, by default 0.5 m/s for running). A long leg with no
+///   movement (standing at a light, the watch left on) is therefore not moving.
+/// - `stoppedTime`: the sum of Δt over legs slower than the threshold.
+/// - `gapTime`: the time between the last point of a segment and the first of the next (a pause
+///   the device recorded as a segment break); never moving.
+/// - Legs touching an untimed point add distance but no time.
+/// - `averageSpeed` = distance / movingTime, `averagePace` = movingTime / distance in seconds per
+///   kilometre (nil when moving time or distance is 0). `maxSpeed` = fastest leg.
+/// - Elevation gain/loss: ``ElevationSmoothing`` per segment, summed.
+public struct RunStatistics: Sendable, Hashable {
+    /// Metres covered.
+    public var distance: Double
+    /// First timed point's time (seconds since 1970), if any.
+    public var startTime: Double?
+    /// Last time − first time, seconds.
+    public var elapsedTime: Double?
+    /// Seconds spent on legs at or above the moving speed.
+    public var movingTime: Double
+    /// Seconds spent on legs below the moving speed, within segments.
+    public var stoppedTime: Double
+    /// Seconds between segments.
+    public var gapTime: Double
+    /// Metres per second over moving time.
+    public var averageSpeed: Double?
+    /// Seconds per kilometre over moving time.
+    public var averagePace: Double?
+    /// Fastest leg, m/s.
+    public var maxSpeed: Double?
+    /// Metres climbed.
+    public var elevationGain: Double
+    /// Metres descended.
+    public var elevationLoss: Double
+    /// Lowest and highest elevation seen, if any.
+    public var minElevation: Double?
+    /// Highest elevation seen.
+    public var maxElevation: Double?
+
+    /// Computes the statistics of `run` under `options`.
+    public init(_ run: CleanedRun, options: AnalysisOptions = AnalysisOptions()) {
+        let threshold = options.movingSpeed(for: run)
+        distance = run.distance
+        var moving = 0.0
+        var stopped = 0.0
+        var gap = 0.0
+        var fastest: Double?
+        var gain = 0.0
+        var loss = 0.0
+        var first: Double?
+        var last: Double?
+        var lastOfPrevious: Double?
+        var lo: Double?
+        var hi: Double?
+        for segment in run.segments {
+            if let end = lastOfPrevious, let start = segment.points.first?.time, start > end {
+                gap += start - end
+            }
+            for (i, p) in segment.points.enumerated() {
+                if let t = p.time {
+                    if first == nil { first = t }
+                    last = t
+                }
+                if let e = p.elevation {
+                    lo = Swift.min(lo ?? e, e)
+                    hi = Swift.max(hi ?? e, e)
+                }
+                guard i > 0, let t0 = segment.points[i - 1].time, let t1 = p.time, t1 > t0 else { continue }
+                let speed = (p.distance - segment.points[i - 1].distance) / (t1 - t0)
+                if speed >= threshold { moving += t1 - t0 } else { stopped += t1 - t0 }
+                fastest = Swift.max(fastest ?? speed, speed)
+            }
+            if let t = segment.points.last(where: { $0.time != nil })?.time { lastOfPrevious = t }
+            let (g, l) = options.elevation.gainAndLoss(segment.points.map(\.elevation))
+            gain += g
+            loss += l
+        }
+        startTime = first
+        if let first, let last { elapsedTime = last - first } else { elapsedTime = nil }
+        movingTime = moving
+        stoppedTime = stopped
+        gapTime = gap
+        maxSpeed = fastest
+        averageSpeed = moving > 0 ? distance / moving : nil
+        averagePace = moving > 0 && distance > 0 ? moving / distance * 1000 : nil
+        elevationGain = gain
+        elevationLoss = loss
+        minElevation = lo
+        maxElevation = hi
+    }
+}

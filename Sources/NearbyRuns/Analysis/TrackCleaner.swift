@@ -1,0 +1,138 @@
+import NearbyGeo
+
+/// Turns a ``TrackDocument`` into a ``CleanedRun``: flattened segments of trustworthy fixes with
+/// cumulative geodesic distance.
+///
+/// Rules, applied to each track's segments in file order (waypoints are ignored):
+/// 1. A point with |latitude| > 90 or |longitude| > 180 is a pause marker (OpenTracks writes
+///    latitude 100 for pause and 200 for resume). It is dropped and ENDS the current segment;
+///    the next valid fix starts a new one, so no distance is ever counted across it.
+/// 2. A point at exactly (0, 0) is dropped (a receiver reporting no fix); it does not split.
+/// 3. The first kept fix of a segment is trusted. Every later fix is compared with the last
+///    kept fix of the same segment:
+///    - if both have times and the new time is earlier, the fix is dropped as time-reversed;
+///    - if both have times, the implied speed is distance / max(Δt, `minimumInterval`); above
+///      `maximumSpeed` the fix is a spike and is dropped (the last kept fix stays the anchor,
+///      so a run of consecutive spikes is dropped whole);
+///    - if either lacks a time, no speed can be judged and the fix is kept.
+///    Recovery: when `recoveryCount` (default 5) consecutive spikes are each believable from the
+///    one before (same speed test), the receiver really moved or the anchor itself was wrong:
+///    the current segment ends, a new one starts with those fixes (no distance across the
+///    jump), and they are no longer counted as spikes. If the abandoned segment held a single
+///    fix (a bad first fix after a cold start), that fix is dropped as a spike.
+/// 4. Empty segments are removed. Distances are WGS84 geodesic lengths between kept fixes,
+///    summed within segments only.
+///
+/// The activity kind comes from the options if given, else from the first track's
+/// `activityType` (see ``ActivityKind/init(typeString:)``).
+public struct TrackCleaner: Sendable {
+    /// The options given to ``init(options:)``; a cleaner made with ``init()`` derives its options
+    /// from each document's activity type instead.
+    public let options: CleaningOptions
+    private let explicitOptions: Bool
+
+    /// A cleaner that derives the activity from the document.
+    public init() {
+        options = CleaningOptions()
+        explicitOptions = false
+    }
+
+    /// A cleaner with fixed options (the document's activity type is then ignored).
+    public init(options: CleaningOptions) {
+        self.options = options
+        explicitOptions = true
+    }
+
+    /// Cleans every track of `document` into one run.
+    public func clean(_ document: TrackDocument) -> CleanedRun {
+        clean(tracks: document.tracks)
+    }
+
+    /// Cleans the given tracks (in order) into one run.
+    public func clean(tracks: [Track]) -> CleanedRun {
+        let opts: CleaningOptions
+        if explicitOptions {
+            opts = options
+        } else {
+            opts = CleaningOptions(activity: ActivityKind(typeString: tracks.first?.activityType))
+        }
+        var report = CleaningReport()
+        var segments: [CleanedSegment] = []
+        var current: [CleanedPoint] = []
+        var pending: [(TrackPoint, Coordinate)] = []
+        var total = 0.0
+
+        func close() {
+            if !current.isEmpty { segments.append(CleanedSegment(points: current)) }
+            current = []
+            pending = []
+        }
+        func keep(_ point: TrackPoint, _ coordinate: Coordinate, legLength: Double) {
+            total += legLength
+            current.append(
+                CleanedPoint(
+                    coordinate: coordinate, elevation: point.elevation, time: point.time,
+                    heartRate: point.heartRate, cadence: point.cadence, distance: total))
+            report.keptPoints += 1
+        }
+
+        for track in tracks {
+            for segment in track.segments {
+                close()
+                for point in segment.points {
+                    report.inputPoints += 1
+                    guard let coordinate = point.coordinate else {
+                        report.pauseMarkers += 1
+                        close()
+                        continue
+                    }
+                    if point.latitude == 0 && point.longitude == 0 {
+                        report.nullIsland += 1
+                        continue
+                    }
+                    guard let last = current.last else {
+                        keep(point, coordinate, legLength: 0)
+                        continue
+                    }
+                    let legLength = Geodesic.wgs84.distance(last.coordinate, coordinate)
+                    if let t0 = last.time, let t1 = point.time, t1 < t0 {
+                        report.timeReversed += 1
+                        continue
+                    }
+                    if opts.isBelievable(legLength, from: last.time, to: point.time) {
+                        pending = []
+                        keep(point, coordinate, legLength: legLength)
+                        continue
+                    }
+                    report.spikes += 1
+                    if let (p, c) = pending.last,
+                        opts.isBelievable(Geodesic.wgs84.distance(c, coordinate), from: p.time, to: point.time)
+                    {
+                        pending.append((point, coordinate))
+                    } else {
+                        pending = [(point, coordinate)]
+                    }
+                    guard pending.count >= opts.recoveryCount else { continue }
+                    // A believable chain of "spikes": the receiver really moved (or the anchor was
+                    // the outlier). Restart a segment at the chain; a lone anchor is dropped.
+                    let chain = pending
+                    report.spikes -= chain.count
+                    if current.count == 1 {
+                        current = []
+                        report.keptPoints -= 1
+                        report.spikes += 1
+                    }
+                    close()
+                    report.recoveries += 1
+                    var previous: Coordinate?
+                    for (p, c) in chain {
+                        keep(p, c, legLength: previous.map { Geodesic.wgs84.distance($0, c) } ?? 0)
+                        previous = c
+                    }
+                }
+            }
+        }
+        close()
+        return CleanedRun(segments: segments, activity: opts.activity, report: report)
+    }
+}

@@ -1,0 +1,49 @@
+/// The state of one badge after a history of runs (see ``BadgeRules``).
+public struct BadgeAward: Sendable, Hashable {
+    /// Silver and gold ask for an average speed strictly above the earning run's times these.
+    public static let silverFactor = 1.05
+    /// See ``silverFactor``.
+    public static let goldFactor = 1.10
+
+    /// The badge.
+    public var badge: Badge
+    /// The first run that went strictly farther than the badge distance.
+    public var earnedBy: RunRecord?
+    /// The first qualifying run (at or after the earning one) faster than 1.05 × its speed.
+    public var silverBy: RunRecord?
+    /// The first qualifying run faster than 1.10 × the earning run's speed.
+    public var goldBy: RunRecord?
+    /// The fastest qualifying run (earliest among equal speeds).
+    public var bestRun: RunRecord?
+    /// For an unearned badge: metres the longest run so far fell short of the badge distance
+    /// (0 when a run equalled it: it must be exceeded). Nil once earned.
+    public var distanceLeft: Double?
+
+    /// An award with every field given.
+    public init(
+        badge: Badge, earnedBy: RunRecord? = nil, silverBy: RunRecord? = nil, goldBy: RunRecord? = nil,
+        bestRun: RunRecord? = nil, distanceLeft: Double? = nil
+    ) {
+        self.badge = badge
+        self.earnedBy = earnedBy
+        self.silverBy = silverBy
+        self.goldBy = goldBy
+        self.bestRun = bestRun
+        self.distanceLeft = distanceLeft
+    }
+
+    /// True once some run earned the badge.
+    public var isEarned: Bool { earnedBy != nil }
+
+    /// Speed (m/s) a qualifying run must strictly exceed for silver; nil until earned.
+    public var silverSpeedNeeded: Double? { earnedBy.map { $0.speed * Self.silverFactor } }
+    /// Speed (m/s) a qualifying run must strictly exceed for gold; nil until earned.
+    public var goldSpeedNeeded: Double? { earnedBy.map { $0.speed * Self.goldFactor } }
+    /// Pace (s/km) a qualifying run must strictly beat for silver; nil until earned or when the
+    /// earning run had no speed.
+    public var silverPaceNeeded: Double? { silverSpeedNeeded.flatMap(Self.pace) }
+    /// Pace (s/km) a qualifying run must strictly beat for gold.
+    public var goldPaceNeeded: Double? { goldSpeedNeeded.flatMap(Self.pace) }
+
+    private static func pace(_ speed: Double) -> Double? { speed > 0 ? 1000 / speed : nil }
+}

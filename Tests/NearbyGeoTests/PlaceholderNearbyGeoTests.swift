@@ -1,5 +1,0 @@
-import Testing
-
-@testable import NearbyGeo
-
-@Test func NearbyGeoBuilds() { #expect(Bool(true)) }
