@@ -20,7 +20,7 @@ public final class RunStore {
     /// migrating an older file forward.
     ///
     /// - Parameter now: the clock stamping `importedAt`, seconds since 1970; inject one in tests.
-    public init(path: String, now: @escaping () -> Double = { Date().timeIntervalSince1970 })
+    public init(path: String, now: @escaping () -> Double)
         throws(RunStoreError)
     {
         let parent = (path as NSString).deletingLastPathComponent

@@ -56,14 +56,14 @@ struct BadgeTests {
 
     /// Hand-made history (speeds in m/s are exact binary fractions or exact products:
     /// 2 × 1.05 == 2.1 and 2 × 1.1 == 2.2 in IEEE doubles, checked with python3).
-    static let history: [RunRecord] = [
-        RunRecord(id: "r1", startTime: 1, distance: 1000, duration: 500),  // 2.0, exactly B: earns A only
-        RunRecord(id: "r2", startTime: 2, distance: 1500, duration: 750),  // 2.0, earns B
-        RunRecord(id: "r3", startTime: 3, distance: 2100, duration: 1000),  // 2.1 = exactly +5 %: earns C
-        RunRecord(id: "r4", startTime: 4, distance: 1050, duration: 500),  // 2.1
-        RunRecord(id: "r5", startTime: 5, distance: 1100, duration: 500),  // 2.2: silver A/B; = +10 % exactly
-        RunRecord(id: "r6", startTime: 6, distance: 1500, duration: 600),  // 2.5: gold A/B
-        RunRecord(id: "r7", startTime: 7, distance: 1500, duration: 600),  // 2.5 again: not best (later)
+    static let history: [BadgeRun] = [
+        BadgeRun(id: "r1", startTime: 1, distance: 1000, duration: 500),  // 2.0, exactly B: earns A only
+        BadgeRun(id: "r2", startTime: 2, distance: 1500, duration: 750),  // 2.0, earns B
+        BadgeRun(id: "r3", startTime: 3, distance: 2100, duration: 1000),  // 2.1 = exactly +5 %: earns C
+        BadgeRun(id: "r4", startTime: 4, distance: 1050, duration: 500),  // 2.1
+        BadgeRun(id: "r5", startTime: 5, distance: 1100, duration: 500),  // 2.2: silver A/B; = +10 % exactly
+        BadgeRun(id: "r6", startTime: 6, distance: 1500, duration: 600),  // 2.5: gold A/B
+        BadgeRun(id: "r7", startTime: 7, distance: 1500, duration: 600),  // 2.5 again: not best (later)
     ]
 
     @Test func awardsFollowMoonRunnersRules() throws {
@@ -100,8 +100,8 @@ struct BadgeTests {
     @Test func equalStartTimesKeepTheGivenOrder() throws {
         let c = try #require(Self.small)
         let runs = [
-            RunRecord(id: "x", startTime: 10, distance: 1200, duration: 600),
-            RunRecord(id: "y", startTime: 10, distance: 1200, duration: 400),
+            BadgeRun(id: "x", startTime: 10, distance: 1200, duration: 600),
+            BadgeRun(id: "y", startTime: 10, distance: 1200, duration: 400),
         ]
         let b = try #require(BadgeRules.awards(c, runs: runs).first { $0.badge.id == "b" })
         #expect(b.earnedBy?.id == "x")
@@ -113,7 +113,7 @@ struct BadgeTests {
 
     @Test func aRunOfExactlyTheBadgeDistanceLeavesNothingToRunButDoesNotEarn() throws {
         let c = try #require(Self.small)
-        let awards = BadgeRules.awards(c, runs: [RunRecord(id: "r", startTime: 0, distance: 1000, duration: 0)])
+        let awards = BadgeRules.awards(c, runs: [BadgeRun(id: "r", startTime: 0, distance: 1000, duration: 0)])
         #expect(awards[0].earnedBy?.id == "r")
         #expect(awards[0].earnedBy?.speed == 0)  // zero duration: no speed, no division
         #expect(awards[0].silverPaceNeeded == nil)

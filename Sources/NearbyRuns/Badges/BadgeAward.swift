@@ -8,21 +8,21 @@ public struct BadgeAward: Sendable, Hashable {
     /// The badge.
     public var badge: Badge
     /// The first run that went strictly farther than the badge distance.
-    public var earnedBy: RunRecord?
+    public var earnedBy: BadgeRun?
     /// The first qualifying run (at or after the earning one) faster than 1.05 × its speed.
-    public var silverBy: RunRecord?
+    public var silverBy: BadgeRun?
     /// The first qualifying run faster than 1.10 × the earning run's speed.
-    public var goldBy: RunRecord?
+    public var goldBy: BadgeRun?
     /// The fastest qualifying run (earliest among equal speeds).
-    public var bestRun: RunRecord?
+    public var bestRun: BadgeRun?
     /// For an unearned badge: metres the longest run so far fell short of the badge distance
     /// (0 when a run equalled it: it must be exceeded). Nil once earned.
     public var distanceLeft: Double?
 
     /// An award with every field given.
     public init(
-        badge: Badge, earnedBy: RunRecord? = nil, silverBy: RunRecord? = nil, goldBy: RunRecord? = nil,
-        bestRun: RunRecord? = nil, distanceLeft: Double? = nil
+        badge: Badge, earnedBy: BadgeRun? = nil, silverBy: BadgeRun? = nil, goldBy: BadgeRun? = nil,
+        bestRun: BadgeRun? = nil, distanceLeft: Double? = nil
     ) {
         self.badge = badge
         self.earnedBy = earnedBy

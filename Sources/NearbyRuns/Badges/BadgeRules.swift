@@ -1,6 +1,6 @@
 /// MoonRunner's badge rules over a history of runs.
 ///
-/// Runs are put in chronological order by ``RunRecord/startTime`` (a stable sort: runs with
+/// Runs are put in chronological order by ``BadgeRun/startTime`` (a stable sort: runs with
 /// equal start times keep the order given). For each badge:
 /// - it is *earned* by the first run whose distance is strictly greater than the badge
 ///   distance (a run of exactly the badge distance does not earn it; Earth, at 0 m, is earned by
@@ -12,7 +12,7 @@
 /// - an unearned badge reports how far the longest run fell short.
 public enum BadgeRules {
     /// The award state of every badge of `catalogue` after `runs` (in any order).
-    public static func awards(_ catalogue: BadgeCatalogue, runs: [RunRecord]) -> [BadgeAward] {
+    public static func awards(_ catalogue: BadgeCatalogue, runs: [BadgeRun]) -> [BadgeAward] {
         let ordered = runs.enumerated().sorted {
             ($0.element.startTime, $0.offset) < ($1.element.startTime, $1.offset)
         }.map(\.element)
@@ -40,7 +40,7 @@ public enum BadgeRules {
 
     /// The best badge earned by any of `runs` (``BadgeCatalogue/best(for:)`` of the longest run),
     /// nil with no runs.
-    public static func bestBadge(_ catalogue: BadgeCatalogue, runs: [RunRecord]) -> Badge? {
+    public static func bestBadge(_ catalogue: BadgeCatalogue, runs: [BadgeRun]) -> Badge? {
         runs.map(\.distance).max().map { catalogue.best(for: $0) }
     }
 }

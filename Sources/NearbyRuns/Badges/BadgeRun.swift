@@ -1,5 +1,5 @@
 /// What badge rules need to know about one run.
-public struct RunRecord: Sendable, Hashable, Codable {
+public struct BadgeRun: Sendable, Hashable, Codable {
     /// The run's identifier in the caller's store.
     public var id: String
     /// When the run started, seconds since 1970 (orders runs chronologically).

@@ -1,0 +1,63 @@
+import Foundation
+import NearbyRuns
+import NearbyStore
+
+/// `nearby badges`: every badge with earned / silver / gold / best, or the distance still to run.
+enum BadgesCommand {
+    static let options = OptionSpec()
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let format = try context.format(allowed: [.table, .json])
+        let session = try RunsSession(context)
+        let runs: [StoredRun]
+        do { runs = try session.openStore().runs() } catch { throw .failure(error.description) }
+        let awards = BadgeRules.awards(session.catalogue, runs: RunFormatting.badgeRuns(runs))
+        let byID = Dictionary(runs.map { (String($0.id), $0) }, uniquingKeysWith: { first, _ in first })
+        let units = session.units
+        let zone = session.timeZone
+        func when(_ run: BadgeRun?) -> String {
+            guard let run, let stored = byID[run.id] else { return "" }
+            return "#\(stored.id) " + String(RunFormatting.date(stored.startTime, zone: zone).prefix(10))
+        }
+        if format == .json {
+            func runJSON(_ run: BadgeRun?) -> JSONOutput {
+                guard let run else { return .null }
+                return .object([
+                    ("run", .integer(Int(run.id) ?? 0)),
+                    ("start", .string(Formatting.isoDate(run.startTime))),
+                    ("speed_mps", .number(run.speed)),
+                ])
+            }
+            context.output.out(JSONOutput.array(awards.map { award in
+                .object([
+                    ("id", .string(award.badge.id)), ("name", .string(award.badge.name)),
+                    ("distance_m", .number(award.badge.distance)), ("description", .string(award.badge.description)),
+                    ("earned", runJSON(award.earnedBy)), ("silver", runJSON(award.silverBy)),
+                    ("gold", runJSON(award.goldBy)), ("best", runJSON(award.bestRun)),
+                    ("distance_left_m", .optional(award.distanceLeft)),
+                    ("silver_pace_needed_s_per_km", .optional(award.goldBy == nil && award.silverBy == nil ? award.silverPaceNeeded : nil)),
+                    ("gold_pace_needed_s_per_km", .optional(award.goldBy == nil ? award.goldPaceNeeded : nil)),
+                ])
+            }).rendered())
+            return
+        }
+        var table = Table(headers: ["BADGE", "DISTANCE", "EARNED", "SILVER", "GOLD", "BEST", "NEXT"], rightAligned: [1])
+        for award in awards {
+            var next = ""
+            if let left = award.distanceLeft {
+                next = "\(units.distance(left)) to go"
+            } else if award.goldBy == nil, let earned = award.earnedBy {
+                let target = award.silverBy == nil ? ("silver", earned.speed * 1.05) : ("gold", earned.speed * 1.10)
+                next = "\(target.0): faster than \(units.pace(speed: target.1))"
+            }
+            let best = award.bestRun.map { "\(when($0)) \(units.pace(speed: $0.speed))" } ?? ""
+            table.add([
+                award.badge.name, units.distance(award.badge.distance, decimals: 1), when(award.earnedBy),
+                when(award.silverBy), when(award.goldBy), best, next,
+            ])
+        }
+        context.output.out(table.render(style: context.style))
+        let earned = awards.filter(\.isEarned).count
+        context.note("\(earned) of \(awards.count) badges earned over \(runs.count) run\(runs.count == 1 ? "" : "s").")
+    }
+}

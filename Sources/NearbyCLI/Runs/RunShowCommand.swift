@@ -1,0 +1,137 @@
+import Foundation
+import NearbyRuns
+
+/// `nearby runs show <run>`: figures, splits, best efforts, badges and checkpoints.
+enum RunShowCommand {
+    static let options = OptionSpec(valued: ["html", "near", "within"])
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let words = try context.positionals(1, usage: "nearby runs show <run|FILE> [--html FILE]")
+        let format = try context.format(allowed: [.table, .json])
+        let session = try RunsSession(context)
+        let (title, analysis) = try session.resolve(words[0])
+        if let html = context.arguments.value("html") {
+            try RunPictureCommand.write(title: title, analysis: analysis, to: html, session: session)
+            return
+        }
+        if format == .json {
+            context.output.out(json(title: title, analysis, session: session).rendered())
+        } else {
+            context.output.out(text(title: title, analysis, session: session))
+        }
+    }
+
+    static func text(title: String, _ analysis: RunAnalysis, session: RunsSession) -> String {
+        let units = session.units
+        let stats = analysis.statistics
+        let style = session.context.style
+        var out = style.bold(title) + "\n"
+        var facts: [(String, String)] = [
+            ("Date", RunFormatting.date(stats.startTime, zone: session.timeZone)),
+            ("Distance", units.distance(stats.distance)),
+            ("Time", "\(RunFormatting.duration(stats.movingTime)) moving, \(RunFormatting.duration(stats.elapsedTime)) elapsed"),
+            ("Pace", "\(RunFormatting.pace(stats.averageSpeed, units: units)), \(stats.averageSpeed.map(units.speed) ?? "–")"),
+            ("Elevation", "+\(Int(stats.elevationGain.rounded())) m / −\(Int(stats.elevationLoss.rounded())) m"),
+        ]
+        if analysis.cleaned.report.dropped > 0 {
+            let report = analysis.cleaned.report
+            facts.append(("Cleaned", "\(report.dropped) of \(report.inputPoints) fixes dropped (\(report.spikes) spikes, \(report.pauseMarkers) pause markers, \(report.nullIsland) at 0,0, \(report.timeReversed) out of order)"))
+        }
+        for (name, value) in facts { out += TextWidth.pad(name, to: 10) + value + "\n" }
+
+        if !analysis.splits.isEmpty {
+            out += "\n" + style.bold("Splits") + "\n"
+            var table = Table(headers: [units == .metric ? "KM" : "MI", "TIME", "PACE"], rightAligned: [0, 1, 2])
+            for split in analysis.splits {
+                let label = split.isPartial ? String(format: "%.2f", split.distance / units.metresPerUnit) : String(split.index + 1)
+                table.add([label, RunFormatting.duration(split.elapsedTime), units.pace(secondsPerKilometre: split.pace)])
+            }
+            out += table.render(style: .plain)
+        }
+        if !analysis.bestEfforts.isEmpty {
+            out += "\n" + style.bold("Best efforts") + "\n"
+            var table = Table(headers: ["DISTANCE", "TIME", "PACE", "FROM"], rightAligned: [1, 2, 3])
+            for effort in analysis.bestEfforts {
+                table.add([
+                    effortName(effort.distance), RunFormatting.duration(effort.duration),
+                    RunFormatting.pace(effort.speed, units: units), units.distance(effort.startDistance),
+                ])
+            }
+            out += table.render(style: .plain)
+        }
+        out += "\n"
+        if let badge = analysis.bestBadge {
+            out += style.bold("Space mode: \(badge.name)") + " — \(badge.description)\n"
+        }
+        if let next = analysis.nextBadge, let left = analysis.distanceToNextBadge {
+            out += "Next badge: \(next.name), \(units.distance(left)) further.\n"
+        }
+        let reached = analysis.checkpoints.filter { $0.badge.distance > 0 }
+        if !reached.isEmpty {
+            out += "\n" + style.bold("Badge checkpoints") + "\n"
+            var table = Table(headers: ["BADGE", "AT", "ELAPSED", "PACE SINCE PREVIOUS", "POSITION"], rightAligned: [1, 2, 3])
+            for checkpoint in reached {
+                table.add([
+                    checkpoint.badge.name, units.distance(checkpoint.badge.distance),
+                    RunFormatting.duration(checkpoint.elapsedTime), units.pace(secondsPerKilometre: checkpoint.paceSincePrevious),
+                    checkpoint.coordinate.description,
+                ])
+            }
+            out += table.render(style: .plain)
+        }
+        return out
+    }
+
+    static func effortName(_ metres: Double) -> String {
+        switch metres {
+        case 400: return "400 m"
+        case 1000: return "1 km"
+        case 1609.344: return "1 mile"
+        case 5000: return "5 km"
+        case 10000: return "10 km"
+        case 21097.5: return "half marathon"
+        case 42195: return "marathon"
+        default: return Formatting.distance(metres)
+        }
+    }
+
+    static func json(title: String, _ analysis: RunAnalysis, session: RunsSession) -> JSONOutput {
+        let stats = analysis.statistics
+        return .object([
+            ("title", .string(title)),
+            ("start", .optional(stats.startTime.map(Formatting.isoDate))),
+            ("distance_m", .number((stats.distance * 10).rounded() / 10)),
+            ("elapsed_s", .optional(stats.elapsedTime)),
+            ("moving_s", .number(stats.movingTime)),
+            ("average_speed_mps", .optional(stats.averageSpeed)),
+            ("average_pace_s_per_km", .optional(stats.averagePace)),
+            ("elevation_gain_m", .number(stats.elevationGain)),
+            ("elevation_loss_m", .number(stats.elevationLoss)),
+            ("splits", .array(analysis.splits.map { split in
+                .object([
+                    ("index", .integer(split.index + 1)), ("start_m", .number(split.startDistance)),
+                    ("distance_m", .number(split.distance)), ("elapsed_s", .optional(split.elapsedTime)),
+                    ("pace_s_per_km", .optional(split.pace)), ("partial", .bool(split.isPartial)),
+                ])
+            })),
+            ("best_efforts", .array(analysis.bestEfforts.map { effort in
+                .object([
+                    ("distance_m", .number(effort.distance)), ("duration_s", .number(effort.duration)),
+                    ("start_m", .number(effort.startDistance)),
+                ])
+            })),
+            ("best_badge", .optional(analysis.bestBadge?.name)),
+            ("next_badge", .optional(analysis.nextBadge?.name)),
+            ("distance_to_next_badge_m", .optional(analysis.distanceToNextBadge)),
+            ("checkpoints", .array(analysis.checkpoints.map { checkpoint in
+                .object([
+                    ("badge", .string(checkpoint.badge.name)), ("distance_m", .number(checkpoint.badge.distance)),
+                    ("latitude", .number(checkpoint.coordinate.latitude)),
+                    ("longitude", .number(checkpoint.coordinate.longitude)),
+                    ("elapsed_s", .optional(checkpoint.elapsedTime)),
+                    ("pace_since_previous_s_per_km", .optional(checkpoint.paceSincePrevious)),
+                ])
+            })),
+        ])
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import NearbyRuns
+import NearbyStore
+
+/// `nearby runs import|list|show|delete|export`.
+enum RunsCommand {
+    static func run(_ words: [String], makeContext: CommandRouter.MakeContext) throws(CLIError) {
+        guard let sub = words.first else { throw .usage("nearby runs needs import, list, show, delete or export") }
+        let rest = Array(words.dropFirst())
+        switch sub {
+        case "import": try importRuns(try makeContext(OptionSpec(), rest))
+        case "list": try list(try makeContext(OptionSpec(), rest))
+        case "show": try RunShowCommand.run(try makeContext(RunShowCommand.options, rest))
+        case "delete": try delete(try makeContext(OptionSpec(), rest))
+        case "export": try RunExportCommand.run(try makeContext(RunExportCommand.options, rest))
+        default: throw .usage("unknown runs command '\(sub)'; use import, list, show, delete or export")
+        }
+    }
+
+    static func importRuns(_ context: CommandContext) throws(CLIError) {
+        guard !context.arguments.positionals.isEmpty else { throw .usage("usage: nearby runs import FILE|FOLDER…") }
+        let session = try RunsSession(context)
+        let files = try RunImporter.expand(context.arguments.positionals, environment: context.environment)
+        guard !files.isEmpty else { throw .failure("no .gpx or .tcx files in \(context.arguments.positionals.joined(separator: ", "))") }
+        let importer = RunImporter(session: session, store: try session.openStore())
+        var failures = 0
+        for file in files {
+            let name = (file as NSString).lastPathComponent
+            do {
+                switch try importer.importFile(file) {
+                case .imported(let id, let analysis):
+                    let stats = analysis.statistics
+                    let badge = analysis.bestBadge.map { ", badge \($0.name)" } ?? ""
+                    context.output.out(
+                        "imported #\(id) \(name): \(session.units.distance(stats.distance)) in "
+                            + "\(RunFormatting.duration(stats.movingTime)) (\(RunFormatting.pace(stats.averageSpeed, units: session.units)))\(badge)\n")
+                case .duplicate(let id):
+                    context.output.out("already imported as #\(id): \(name)\n")
+                }
+            } catch {
+                failures += 1
+                context.output.err("nearby: \(error.message)\n")
+            }
+        }
+        if failures > 0 {
+            throw .failure("\(failures) of \(files.count) files could not be imported; the store is unchanged for them")
+        }
+    }
+
+    static func list(_ context: CommandContext) throws(CLIError) {
+        let format = try context.format(allowed: [.table, .json, .csv])
+        let session = try RunsSession(context)
+        let runs: [StoredRun]
+        do { runs = try session.openStore().runs() } catch { throw .failure(error.description) }
+        let units = session.units
+        let zone = session.timeZone
+        switch format {
+        case .json:
+            context.output.out(JSONOutput.array(runs.map { run in
+                .object([
+                    ("id", .integer(Int(run.id))),
+                    ("name", .optional(run.name)),
+                    ("source", .string(run.sourceName)),
+                    ("activity", .optional(run.activityType)),
+                    ("start", .optional(run.startTime.map(Formatting.isoDate))),
+                    ("distance_m", .number((run.distance * 10).rounded() / 10)),
+                    ("elapsed_s", .number(run.elapsedTime.rounded())),
+                    ("moving_s", .number(run.movingTime.rounded())),
+                    ("points", .integer(run.pointCount)),
+                    ("best_badge", .optional(run.distance > 0 ? session.catalogue.best(for: run.distance).name : nil)),
+                    ("hash", .string(run.contentHash)),
+                ])
+            }).rendered())
+        case .csv:
+            var text = CSVOutput.line(["id", "start", "name", "distance_m", "moving_s", "elapsed_s", "best_badge"])
+            for run in runs {
+                text += CSVOutput.line([
+                    String(run.id), run.startTime.map(Formatting.isoDate) ?? "", run.name ?? run.sourceName,
+                    Formatting.number(run.distance, digits: 1), Formatting.number(run.movingTime, digits: 0),
+                    Formatting.number(run.elapsedTime, digits: 0), RunFormatting.badge(for: run.distance, catalogue: session.catalogue),
+                ])
+            }
+            context.output.out(text)
+        default:
+            var table = Table(headers: ["ID", "DATE", "NAME", "DISTANCE", "TIME", "PACE", "BEST BADGE"], rightAligned: [0, 3, 4, 5])
+            for run in runs {
+                let speed = run.movingTime > 0 ? run.distance / run.movingTime : nil
+                table.add([
+                    String(run.id), RunFormatting.date(run.startTime, zone: zone), run.name ?? run.sourceName,
+                    units.distance(run.distance), RunFormatting.duration(run.movingTime),
+                    RunFormatting.pace(speed, units: units), RunFormatting.badge(for: run.distance, catalogue: session.catalogue),
+                ])
+            }
+            context.output.out(table.render(style: context.style))
+            if runs.isEmpty { context.note("No runs yet; import some with 'nearby runs import FILE'.") }
+        }
+    }
+
+    static func delete(_ context: CommandContext) throws(CLIError) {
+        let words = try context.positionals(1, usage: "nearby runs delete <run>")
+        let session = try RunsSession(context)
+        let store = try session.openStore()
+        do {
+            let run = try store.findRun(reference: words[0])
+            try store.deleteRun(id: run.id)
+            context.output.out("deleted \(RunFormatting.title(run))\n")
+        } catch {
+            throw .failure(error.description)
+        }
+    }
+}

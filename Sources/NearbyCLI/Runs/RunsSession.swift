@@ -1,0 +1,72 @@
+import Foundation
+import NearbyRuns
+import NearbyStore
+
+/// The runs side of one command: the database, the badge catalogue and the units.
+struct RunsSession {
+    let context: CommandContext
+    let units: Units
+    let catalogue: BadgeCatalogue
+
+    init(_ context: CommandContext) throws(CLIError) {
+        self.context = context
+        units = try UnitsOption.resolve(context)
+        catalogue = try Self.loadCatalogue(context)
+    }
+
+    /// Opens (creating if needed) the runs database.
+    func openStore() throws(CLIError) -> RunStore {
+        let now = context.environment.now
+        do {
+            return try RunStore(path: context.paths.databasePath, now: { now().timeIntervalSince1970 })
+        } catch {
+            throw .failure(error.description)
+        }
+    }
+
+    /// The badge catalogue: the last `badges.json` found in the dataset folders.
+    static func loadCatalogue(_ context: CommandContext) throws(CLIError) -> BadgeCatalogue {
+        let candidates = context.paths.datasetDirectories.map { $0 + "/badges.json" }
+        guard let path = candidates.last(where: { FileManager.default.fileExists(atPath: $0) }),
+            let data = FileManager.default.contents(atPath: path)
+        else {
+            throw .failure("no badge catalogue (badges.json) in \(context.paths.datasetDirectories.joined(separator: ", "))")
+        }
+        do {
+            return try BadgeCatalogue(data: data)
+        } catch {
+            throw .failure("\(path): \(error.description)")
+        }
+    }
+
+    /// A stored run by id, hash prefix or file name, with its analysis.
+    func loadStored(_ reference: String, store: RunStore) throws(CLIError) -> (StoredRun, RunAnalysis) {
+        do {
+            let run = try store.findRun(reference: reference)
+            let segments = try store.segments(ofRun: run.id)
+            let track = Track(name: run.name, activityType: run.activityType, segments: segments)
+            return (run, RunAnalysis(tracks: [track], activityType: run.activityType, units: units, catalogue: catalogue))
+        } catch {
+            throw .failure(error.description)
+        }
+    }
+
+    /// A run named on the command line: a GPX/TCX file (analysed without importing) or a stored run.
+    func resolve(_ reference: String) throws(CLIError) -> (title: String, analysis: RunAnalysis) {
+        let path = context.environment.absolutePath(reference)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            let document = try RunImporter.read(path)
+            let analysis = RunAnalysis(tracks: document.tracks, units: units, catalogue: catalogue)
+            return ((path as NSString).lastPathComponent, analysis)
+        }
+        let store = try openStore()
+        let (run, analysis) = try loadStored(reference, store: store)
+        return (RunFormatting.title(run), analysis)
+    }
+
+    /// Time zone for dates shown to the user: `TZ`, else the system's.
+    var timeZone: TimeZone {
+        context.environment.variables["TZ"].flatMap { TimeZone(identifier: $0) } ?? TimeZone.current
+    }
+}

@@ -1,0 +1,36 @@
+/// Everything the commands show about one run, computed from its raw tracks in one place so that an
+/// imported run and a file analysed without importing give the same answers.
+public struct RunAnalysis: Sendable {
+    public var cleaned: CleanedRun
+    public var statistics: RunStatistics
+    public var splits: [Split]
+    public var bestEfforts: [BestEffort]
+    public var checkpoints: [Checkpoint]
+    /// The best badge this run earns on its own (the last badge whose distance it exceeds).
+    public var bestBadge: Badge?
+    /// The next badge and how far it is beyond this run.
+    public var nextBadge: Badge?
+    public var distanceToNextBadge: Double?
+
+    /// Cleans `tracks` (activity from `activityType`, else the tracks' own type) and analyses them,
+    /// with splits every kilometre or mile by `units`.
+    public init(tracks: [Track], activityType: String? = nil, units: Units, catalogue: BadgeCatalogue?) {
+        let activity = ActivityKind(typeString: activityType ?? tracks.lazy.compactMap(\.activityType).first)
+        cleaned = TrackCleaner(options: CleaningOptions(activity: activity)).clean(tracks: tracks)
+        statistics = RunStatistics(cleaned)
+        splits = Split.splits(of: cleaned, every: units.metresPerUnit)
+        bestEfforts = BestEffort.bestEfforts(in: cleaned)
+        if let catalogue {
+            checkpoints = Checkpoint.checkpoints(of: cleaned, catalogue: catalogue)
+            let distance = statistics.distance
+            bestBadge = distance > 0 ? catalogue.best(for: distance) : nil
+            let next = catalogue.next(for: distance)
+            if next.distance > distance {
+                nextBadge = next
+                distanceToNextBadge = next.distance - distance
+            }
+        } else {
+            checkpoints = []
+        }
+    }
+}
