@@ -48,7 +48,7 @@ public struct FeedDecoder: Sendable {
         try extract(page, pageIndex: 0, manifest: manifest).records.count
     }
 
-    /// The total the page reports at the manifest's `paging.total` path, if any.
+    /// The total the page reports at the manifest's total path, if any.
     public func reportedTotal(inPage page: Data, manifest: DatasetManifest)
         throws(FeedDecodeError) -> Int?
     {
@@ -83,7 +83,7 @@ public struct FeedDecoder: Sendable {
             .json(element, properties: isGeoJSON ? element["properties"] : nil)
         }
         var total: Int?
-        if let totalPath = manifest.source.paging?.total, let value = tree.value(at: totalPath) {
+        if let totalPath = manifest.source.effectiveTotalPath, let value = tree.value(at: totalPath) {
             switch value {
             case .number(let number) where number >= 0 && number < 1e15: total = Int(number)
             case .string(let text): total = Int(text.trimmingFeedSpaces())

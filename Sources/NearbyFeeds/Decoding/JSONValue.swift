@@ -20,14 +20,21 @@ public enum JSONValue: Sendable, Hashable {
     /// names an object member, or (on an array) a zero-based index. The empty path is `self`.
     public func value(at path: FieldPath) -> JSONValue? {
         var current = self
-        for segment in path.segments {
+        for (position, segment) in path.segments.enumerated() {
             switch current {
             case .object(let object):
                 guard let next = object[segment] else { return nil }
                 current = next
             case .array(let elements):
-                guard let index = Int(segment), elements.indices.contains(index) else { return nil }
-                current = elements[index]
+                if let index = Int(segment) {
+                    guard elements.indices.contains(index) else { return nil }
+                    current = elements[index]
+                } else {
+                    // A name on an array reaches into every element: `images.src`.
+                    let rest = FieldPath(segments: Array(path.segments[(position)...]))
+                    let found = elements.compactMap { $0.value(at: rest) }
+                    return found.isEmpty ? nil : .array(found)
+                }
             default:
                 return nil
             }

@@ -14,11 +14,15 @@ extension DatasetManifest {
         public var paging: Paging?
         /// Text encoding of the body; only `utf-8` is supported.
         public var encoding: String
+        /// Dotted path to a total record count for feeds that report one without paging.
+        public var total: FieldPath?
 
         public init(
             urls: [String], headers: [String: String] = [:], format: Format,
-            records: FieldPath = "", paging: Paging? = nil, encoding: String = "utf-8"
+            records: FieldPath = "", paging: Paging? = nil, encoding: String = "utf-8",
+            total: FieldPath? = nil
         ) {
+            self.total = total
             self.urls = urls
             self.headers = headers
             self.format = format
@@ -28,7 +32,7 @@ extension DatasetManifest {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case urls, headers, format, records, paging, encoding
+            case urls, headers, format, records, paging, encoding, total
         }
 
         public init(from decoder: any Decoder) throws {
@@ -39,7 +43,11 @@ extension DatasetManifest {
             records = try c.decodeIfPresent(FieldPath.self, forKey: .records) ?? ""
             paging = try c.decodeIfPresent(Paging.self, forKey: .paging)
             encoding = try c.decodeIfPresent(String.self, forKey: .encoding) ?? "utf-8"
+            total = try c.decodeIfPresent(FieldPath.self, forKey: .total)
         }
+
+        /// The path of the reported total: `paging.total`, else `total`.
+        public var effectiveTotalPath: FieldPath? { paging?.total ?? total }
 
         /// The records path with the GeoJSON default applied.
         public var effectiveRecordsPath: FieldPath {

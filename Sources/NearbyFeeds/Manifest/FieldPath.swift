@@ -21,6 +21,12 @@ public struct FieldPath: Sendable, Hashable, Codable, CustomStringConvertible,
             ? [] : trimmed.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
+    /// Builds a path from segments.
+    init(segments: [String]) {
+        self.segments = segments
+        self.text = segments.joined(separator: ".")
+    }
+
     public init(stringLiteral value: String) {
         self.init(value)
     }

@@ -1,5 +1,0 @@
-import Testing
-
-@testable import NearbyFeeds
-
-@Test func NearbyFeedsBuilds() { #expect(Bool(true)) }
