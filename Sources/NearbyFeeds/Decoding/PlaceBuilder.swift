@@ -98,7 +98,7 @@ struct PlaceBuilder {
             if outOfRange > 0 { parts.append("\(outOfRange) out of range") }
             let swapNote =
                 swapped > 0
-                ? ", of which \(swapped) look like latitude and longitude swapped" : ""
+                ? ", of which \(swapped) \(swapped == 1 ? "looks" : "look") like latitude and longitude swapped" : ""
             warnings.append(
                 "\(Self.count(unplacedCount, "record has", "records have")) no usable coordinates "
                     + "and \(unplacedCount == 1 ? "is" : "are") listed but never ranked by distance "
