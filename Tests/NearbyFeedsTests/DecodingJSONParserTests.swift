@@ -80,6 +80,17 @@ import Testing
         }
     }
 
+    @Test func reusesNoBufferAcrossNestingLevels() throws {
+        // Arrays and objects interleaved at several depths, each closed before a sibling opens.
+        let value = try parse(#"{"a":[{"b":[1,[2,{"c":[]}]],"d":{}},[3]],"e":[{"f":1},{"g":[4,5]}]}"#)
+        #expect(value.value(at: "a.0.b.1.1.c") == .array([]))
+        #expect(value.value(at: "a.1.0") == .number(3))
+        #expect(value.value(at: "e.1.g") == .array([.number(4), .number(5)]))
+        #expect(value.value(at: "a.0.d") == .object(JSONObject()))
+        guard case .object(let top) = value else { return }
+        #expect(top.members.map(\.key) == ["a", "e"])
+    }
+
     @Test func refusesNestingDeeperThanTheLimit() {
         let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
         #expect(throws: JSONParseError.self) { try parse(deep) }

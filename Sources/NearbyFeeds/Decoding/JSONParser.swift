@@ -44,6 +44,9 @@ struct JSONByteReader {
     var position = 0
     var depth = 0
     var scratch: [UInt8] = []
+    /// Reusable per-depth buffers, so each array or object is allocated once at its final size.
+    var elementStacks: [[JSONValue]] = []
+    var memberStacks: [[JSONMember]] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -108,16 +111,19 @@ struct JSONByteReader {
     mutating func parseArray() throws(JSONParseError) -> JSONValue {
         try enter()
         position += 1
-        var elements: [JSONValue] = []
         skipWhiteSpace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
             position += 1
             depth -= 1
-            return .array(elements)
+            return .array([])
         }
+        let level = depth - 1
+        while elementStacks.count <= level { elementStacks.append([]) }
+        elementStacks[level].removeAll(keepingCapacity: true)
         while true {
             skipWhiteSpace()
-            elements.append(try parseValue())
+            let element = try parseValue()
+            elementStacks[level].append(element)
             skipWhiteSpace()
             guard position < bytes.count else { throw error(.unexpectedEnd) }
             let byte = bytes[position]
@@ -135,19 +141,21 @@ struct JSONByteReader {
             throw unexpected(expected: "',' or ']' after an array element")
         }
         depth -= 1
-        return .array(elements)
+        return .array(Self.exactCopy(elementStacks[level]))
     }
 
     mutating func parseObject() throws(JSONParseError) -> JSONValue {
         try enter()
         position += 1
-        var members: [JSONMember] = []
         skipWhiteSpace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
             depth -= 1
-            return .object(JSONObject(members))
+            return .object(JSONObject())
         }
+        let level = depth - 1
+        while memberStacks.count <= level { memberStacks.append([]) }
+        memberStacks[level].removeAll(keepingCapacity: true)
         while true {
             skipWhiteSpace()
             guard position < bytes.count else { throw error(.unexpectedEnd) }
@@ -162,7 +170,8 @@ struct JSONByteReader {
             }
             position += 1
             skipWhiteSpace()
-            members.append(JSONMember(key: key, value: try parseValue()))
+            let value = try parseValue()
+            memberStacks[level].append(JSONMember(key: key, value: value))
             skipWhiteSpace()
             guard position < bytes.count else { throw error(.unexpectedEnd) }
             let byte = bytes[position]
@@ -180,7 +189,18 @@ struct JSONByteReader {
             throw unexpected(expected: "',' or '}' after an object member")
         }
         depth -= 1
-        return .object(JSONObject(members))
+        return .object(JSONObject(Self.exactCopy(memberStacks[level])))
+    }
+
+    /// A fresh array holding `source`'s elements with no spare capacity.
+    static func exactCopy<Element>(_ source: [Element]) -> [Element] {
+        [Element](unsafeUninitializedCapacity: source.count) { buffer, count in
+            source.withUnsafeBufferPointer { from in
+                guard let target = buffer.baseAddress, let origin = from.baseAddress else { return }
+                target.initialize(from: origin, count: from.count)
+            }
+            count = source.count
+        }
     }
 
     // MARK: errors

@@ -82,6 +82,7 @@ struct PlaceBuilder {
     private func degrees(_ record: FeedRecord, _ path: FieldPath) -> Double? {
         if let number = record.number(at: path) { return number.isFinite ? number : nil }
         guard let text = record.text(at: path) else { return nil }
+        if let value = Double(text) { return value.isFinite ? value : nil }
         let compact = text.unicodeScalars.filter { !String.isFeedSpace($0) }
         guard let value = Double(String(String.UnicodeScalarView(compact))), value.isFinite
         else { return nil }

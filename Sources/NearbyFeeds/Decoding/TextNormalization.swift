@@ -23,6 +23,9 @@ extension String {
     /// two CJK ideographs (where a re-saved file lost its U+00A0, as in
     /// `臺北市政府警察局?天母派出所`) turned into a plain space too. Nil when nothing is left.
     func normalizedFeedValue() -> String? {
+        if let clean = utf8.withContiguousStorageIfAvailable(String.isAlreadyNormal) {
+            if clean { return self }
+        }
         let trimmed = trimmingFeedSpaces()
         guard !trimmed.isEmpty else { return nil }
         var needsWork = false
@@ -45,6 +48,31 @@ extension String {
             }
         }
         return String(output)
+    }
+}
+
+extension String {
+    /// A quick byte-level check that a value needs no normalising: not empty, no white space
+    /// at either end (any byte that could start a non-ASCII space sends it the slow way), no
+    /// U+00A0 and no `?` anywhere.
+    static func isAlreadyNormal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, var lastLead = bytes.last else { return false }
+        var index = bytes.count - 1
+        while lastLead & 0xC0 == 0x80, index > 0 {
+            index -= 1
+            lastLead = bytes[index]
+        }
+        for edge in [first, lastLead] {
+            if edge <= 0x20 || edge == 0x7F || edge == 0x85 || (0xC2...0xE3).contains(edge) {
+                return false
+            }
+        }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "?") || (byte == 0xA0 && previous == 0xC2) { return false }
+            previous = byte
+        }
+        return true
     }
 }
 
