@@ -8,7 +8,8 @@ import Testing
         let text = "a, b ,c\r\n1,\"x, y\",\"say \"\"hi\"\"\"\r\n2,\"two\nlines\",z\r\n"
         let table = try CSVTable(Data(text.utf8))
         #expect(table.header == ["a", "b", "c"])
-        #expect(table.rows.map(\.fields) == [["1", "x, y", "say \"hi\""], ["2", "two\nlines", "z"]])
+        #expect(
+            table.rows.map(\.fields) == [["1", "x, y", "say \"hi\""], ["2", "two\nlines", "z"]])
         #expect(table.rows.map(\.line) == [2, 3])
     }
 

@@ -160,7 +160,8 @@ import Testing
 
     @Test func repeatedIDsGetSuffixesAndMissingNamesFallBackToTheID() throws {
         let manifest = try FeedTestPaths.manifest("parks")
-        let body = #"[{"SeqNo":"7","pm_name":"A","pm_Latitude":"25","pm_Longitude":"121.5"},"#
+        let body =
+            #"[{"SeqNo":"7","pm_name":"A","pm_Latitude":"25","pm_Longitude":"121.5"},"#
             + #"{"SeqNo":"7","pm_name":null,"pm_Latitude":"25","pm_Longitude":"121.5"}]"#
         let feed = try decoder.decode(pages: [Data(body.utf8)], manifest: manifest)
         #expect(feed.places.map(\.id) == ["7", "7-2"])

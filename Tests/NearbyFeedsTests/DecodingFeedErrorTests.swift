@@ -25,17 +25,26 @@ import Testing
         #expect(dataset == "toilets-api")
         #expect(parse.line == 2 && parse.column == 5)
         #expect(
-            error.description == "The feed of dataset \"toilets-api\" is not valid JSON at line 2, column 5.")
+            error.description
+                == "The feed of dataset \"toilets-api\" is not valid JSON at line 2, column 5.")
     }
 
     @Test func invalidCSVNamesTheLine() throws {
         let error = try failure("toilets", "公廁名稱,緯度,經度\n\"a,25,121\n")
-        #expect(error == .notCSV(dataset: "toilets", page: 0, error: CSVParseError(reason: .unterminatedQuote, line: 2)))
+        #expect(
+            error
+                == .notCSV(
+                    dataset: "toilets", page: 0,
+                    error: CSVParseError(reason: .unterminatedQuote, line: 2)))
     }
 
     @Test func recordsPathNotFound() throws {
-        #expect(try failure("landmarks", "[]") == .recordsNotFound(dataset: "landmarks", page: 0, path: "data"))
-        #expect(try failure("parks", "{\"data\":[]}") == .recordsNotFound(dataset: "parks", page: 0, path: ""))
+        #expect(
+            try failure("landmarks", "[]")
+                == .recordsNotFound(dataset: "landmarks", page: 0, path: "data"))
+        #expect(
+            try failure("parks", "{\"data\":[]}")
+                == .recordsNotFound(dataset: "parks", page: 0, path: ""))
     }
 
     @Test func zeroRecords() throws {
@@ -47,13 +56,17 @@ import Testing
     @Test func mappedFieldPresentInNoRecord() throws {
         let body = String(decoding: try FeedTestPaths.fixture("landmarks-2016.json"), as: UTF8.self)
         let error = try failure("parks-2016", body)
-        #expect(error == .fieldMissingEverywhere(dataset: "parks-2016", role: "name", path: "ParkName"))
+        #expect(
+            error == .fieldMissingEverywhere(dataset: "parks-2016", role: "name", path: "ParkName"))
         let latitude = try failure("parks", #"[{"pm_name":"a","pm_Longitude":"121.5"}]"#)
-        #expect(latitude == .fieldMissingEverywhere(dataset: "parks", role: "latitude", path: "pm_Latitude"))
+        #expect(
+            latitude
+                == .fieldMissingEverywhere(dataset: "parks", role: "latitude", path: "pm_Latitude"))
     }
 
     @Test func allCoordinatesOutOfRange() throws {
-        let body = #"[{"pm_name":"a","pm_Latitude":"2500","pm_Longitude":"121"},"#
+        let body =
+            #"[{"pm_name":"a","pm_Latitude":"2500","pm_Longitude":"121"},"#
             + #"{"pm_name":"b","pm_Latitude":"0","pm_Longitude":"0"}]"#
         let error = try failure("parks", body)
         #expect(error == .noUsableCoordinates(dataset: "parks", records: 2))
@@ -61,7 +74,8 @@ import Testing
     }
 
     @Test func filterThatKeepsNothing() throws {
-        let body = #"{"XML_Head":{"Infos":{"Info":[{"Name":"a","Region":"新北市","Px":121.4,"Py":25}]}}}"#
+        let body =
+            #"{"XML_Head":{"Infos":{"Info":[{"Name":"a","Region":"新北市","Px":121.4,"Py":25}]}}}"#
         #expect(try failure("hotels", body) == .filterMatchedNothing(dataset: "hotels", records: 1))
     }
 }

@@ -46,7 +46,11 @@ import Testing
     @Test func stripsBOMAndAcceptsTrailingCommasAndControlCharacters() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("[1,{\"a\":\"x\ty\",},]".utf8)
         let value = try JSONParser.parse(bytes)
-        #expect(value == .array([.number(1), .object(JSONObject([JSONMember(key: "a", value: .string("x\ty"))]))]))
+        #expect(
+            value
+                == .array([
+                    .number(1), .object(JSONObject([JSONMember(key: "a", value: .string("x\ty"))])),
+                ]))
     }
 
     @Test func followsDottedPaths() throws {
@@ -76,13 +80,15 @@ import Testing
         } catch {
             #expect(error.line == line)
             #expect(error.column == column)
-            #expect(error.description.hasPrefix("JSON is not valid at line \(line), column \(column):"))
+            #expect(
+                error.description.hasPrefix("JSON is not valid at line \(line), column \(column):"))
         }
     }
 
     @Test func reusesNoBufferAcrossNestingLevels() throws {
         // Arrays and objects interleaved at several depths, each closed before a sibling opens.
-        let value = try parse(#"{"a":[{"b":[1,[2,{"c":[]}]],"d":{}},[3]],"e":[{"f":1},{"g":[4,5]}]}"#)
+        let value = try parse(
+            #"{"a":[{"b":[1,[2,{"c":[]}]],"d":{}},[3]],"e":[{"f":1},{"g":[4,5]}]}"#)
         #expect(value.value(at: "a.0.b.1.1.c") == .array([]))
         #expect(value.value(at: "a.1.0") == .number(3))
         #expect(value.value(at: "e.1.g") == .array([.number(4), .number(5)]))
@@ -103,7 +109,8 @@ import Testing
         let data = try FeedTestPaths.fixture("parks-2016.json")
         let ours = try JSONParser.parse(data)
         let theirs = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let rows = try #require((theirs["result"] as? [String: Any])?["results"] as? [[String: Any]])
+        let rows = try #require(
+            (theirs["result"] as? [String: Any])?["results"] as? [[String: Any]])
         guard case .array(let parsed)? = ours.value(at: "result.results") else {
             Issue.record("no results")
             return

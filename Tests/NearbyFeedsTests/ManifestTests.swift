@@ -19,13 +19,17 @@ import Testing
     }
 
     @Test func builtInManifestsAllLoadAndValidate() throws {
-        let catalog = try DatasetCatalog.load(from: [.init(FeedTestPaths.datasets, isRequired: true)])
+        let catalog = try DatasetCatalog.load(from: [
+            .init(FeedTestPaths.datasets, isRequired: true)
+        ])
         #expect(
             catalog.manifests.map(\.id) == [
-                "hotels", "landmarks", "landmarks-2016", "parks", "parks-2016", "toilets", "toilets-api",
+                "hotels", "landmarks", "landmarks-2016", "parks", "parks-2016", "toilets",
+                "toilets-api",
             ])
         for manifest in catalog.manifests {
-            #expect(manifest.licence == "政府資料開放授權條款－第1版 (Open Government Data License, version 1.0)")
+            #expect(
+                manifest.licence == "政府資料開放授權條款－第1版 (Open Government Data License, version 1.0)")
             #expect(manifest.refresh.timeZone == "Asia/Taipei")
         }
         let toilets = try #require(catalog.manifest(id: "toilets"))
@@ -33,7 +37,8 @@ import Testing
         #expect(toilets.fields.attributes.map(\.key).contains("accessible-seats"))
         let landmarks = try #require(catalog.manifest(id: "landmarks"))
         #expect(landmarks.source.headers == ["Accept": "application/json"])
-        #expect(landmarks.source.paging == .init(style: .page, pageSize: 30, first: 1, total: "total"))
+        #expect(
+            landmarks.source.paging == .init(style: .page, pageSize: 30, first: 1, total: "total"))
     }
 
     @Test func defaultsFillInOptionalKeys() throws {
@@ -54,26 +59,38 @@ import Testing
 
     @Test func pagingFillsTemplates() {
         let offset = DatasetManifest.Paging(style: .offset, pageSize: 1000)
-        #expect(offset.url(from: "https://e/x?limit={limit}&offset={offset}", pageIndex: 2) == "https://e/x?limit=1000&offset=2000")
+        #expect(
+            offset.url(from: "https://e/x?limit={limit}&offset={offset}", pageIndex: 2)
+                == "https://e/x?limit=1000&offset=2000")
         let page = DatasetManifest.Paging(style: .page, pageSize: 30)
-        #expect(page.url(from: "https://e/x?page={page}&q={other}", pageIndex: 0) == "https://e/x?page=1&q={other}")
+        #expect(
+            page.url(from: "https://e/x?page={page}&q={other}", pageIndex: 0)
+                == "https://e/x?page=1&q={other}")
     }
 
     @Test(arguments: [
         (edited { $0.id = "Toilets" }, ManifestError.invalidID("Toilets")),
         (edited { $0.id = "-x" }, ManifestError.invalidID("-x")),
         (edited { $0.title = " " }, ManifestError.missingValue(dataset: "toilets", key: "title")),
-        (edited { $0.fields.name = "" }, ManifestError.missingValue(dataset: "toilets", key: "fields.name")),
+        (
+            edited { $0.fields.name = "" },
+            ManifestError.missingValue(dataset: "toilets", key: "fields.name")
+        ),
         (edited { $0.source.urls = [] }, ManifestError.noSourceURLs(dataset: "toilets")),
         (
             edited { $0.source.urls = ["https://e/?page={page}"] },
-            ManifestError.placeholderWithoutPaging(dataset: "toilets", url: "https://e/?page={page}")
+            ManifestError.placeholderWithoutPaging(
+                dataset: "toilets", url: "https://e/?page={page}")
         ),
         (
             edited { $0.source.paging = .init(style: .offset, pageSize: 10) },
-            ManifestError.pagingPlaceholderMissing(dataset: "toilets", url: "https://example.org/t.csv", placeholder: "{offset}")
+            ManifestError.pagingPlaceholderMissing(
+                dataset: "toilets", url: "https://example.org/t.csv", placeholder: "{offset}")
         ),
-        (edited { $0.source.encoding = "big5" }, ManifestError.unsupportedEncoding(dataset: "toilets", encoding: "big5")),
+        (
+            edited { $0.source.encoding = "big5" },
+            ManifestError.unsupportedEncoding(dataset: "toilets", encoding: "big5")
+        ),
         (
             edited { $0.fields.attributes.append(.init(key: "seats", field: "x")) },
             ManifestError.duplicateAttributeKey(dataset: "toilets", key: "seats")
@@ -114,7 +131,10 @@ import Testing
     }
 
     @Test func laterFoldersOverrideAndOtherKindsAreSkipped() throws {
-        let first = try folder(["toilets.json": manifest("toilets", title: "A"), "parks.json": manifest("parks", title: "P")])
+        let first = try folder([
+            "toilets.json": manifest("toilets", title: "A"),
+            "parks.json": manifest("parks", title: "P"),
+        ])
         let second = try folder([
             "mine.json": manifest("toilets", title: "B"),
             "badges.json": "[1,2,3]",
@@ -134,14 +154,27 @@ import Testing
 
     @Test func errorsNameTheFile() throws {
         let broken = try folder(["bad.json": "{\"id\": \"x\",\n\"title\" 1}"])
-        let missingKey = try folder(["nofields.json": #"{"id":"x","title":"X","source":{"urls":["u"],"format":"json"},"licence":"l","attribution":"a"}"#])
+        let missingKey = try folder([
+            "nofields.json":
+                #"{"id":"x","title":"X","source":{"urls":["u"],"format":"json"},"licence":"l","attribution":"a"}"#
+        ])
         let invalid = try folder(["upper.json": manifest("Upper", title: "U")])
-        let twice = try folder(["a.json": manifest("x", title: "1"), "b.json": manifest("x", title: "2")])
+        let twice = try folder([
+            "a.json": manifest("x", title: "1"), "b.json": manifest("x", title: "2"),
+        ])
         defer {
-            for url in [broken, missingKey, invalid, twice] { try? FileManager.default.removeItem(at: url) }
+            for url in [broken, missingKey, invalid, twice] {
+                try? FileManager.default.removeItem(at: url)
+            }
         }
         let badPath = broken.appendingPathComponent("bad.json").path
-        #expect(throws: CatalogError.notJSON(path: badPath, error: JSONParseError(reason: .unexpectedCharacter("'1'", expected: "':' after a member name"), line: 2, column: 9, offset: 20))) {
+        #expect(
+            throws: CatalogError.notJSON(
+                path: badPath,
+                error: JSONParseError(
+                    reason: .unexpectedCharacter("'1'", expected: "':' after a member name"),
+                    line: 2, column: 9, offset: 20))
+        ) {
             try DatasetCatalog.load(from: [.init(broken)])
         }
         do {
@@ -151,10 +184,17 @@ import Testing
             #expect(error.description.contains("nofields.json"))
             #expect(error.description.contains("\"fields\" is missing"))
         }
-        #expect(throws: CatalogError.invalidManifest(path: invalid.appendingPathComponent("upper.json").path, error: .invalidID("Upper"))) {
+        #expect(
+            throws: CatalogError.invalidManifest(
+                path: invalid.appendingPathComponent("upper.json").path, error: .invalidID("Upper"))
+        ) {
             try DatasetCatalog.load(from: [.init(invalid)])
         }
-        #expect(throws: CatalogError.duplicateID(id: "x", firstPath: twice.appendingPathComponent("a.json").path, secondPath: twice.appendingPathComponent("b.json").path)) {
+        #expect(
+            throws: CatalogError.duplicateID(
+                id: "x", firstPath: twice.appendingPathComponent("a.json").path,
+                secondPath: twice.appendingPathComponent("b.json").path)
+        ) {
             try DatasetCatalog.load(from: [.init(twice)])
         }
         let absent = broken.appendingPathComponent("nowhere")

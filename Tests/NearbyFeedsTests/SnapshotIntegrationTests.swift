@@ -14,16 +14,29 @@ import Testing
 @Suite(.enabled(if: FileManager.default.fileExists(atPath: FeedTestPaths.sharedOpenData.path)))
 struct SnapshotIntegrationTests {
     @Test(arguments: [
-        ("landmarks-2016", "landmarks/taipei_attractions_datataipei_rid-36847f3f_319.json", 319, "手之組曲", 101.007),
-        ("parks-2016", "parks/taipei_parks_datataipei_rid-8f6fcb24_2016-08.json", 778, "二二八和平公園", 183.031),
-        ("toilets", "toilets/taipei_toilets_datataipei_2023-11.csv", 1398, "捷運台大醫院站(淡水信義線)", 102.448),
-        ("toilets", "toilets/taipei_toilets_datataipei_2025-08.csv", 1545, "捷運台大醫院站(淡水信義線)", 102.448),
+        (
+            "landmarks-2016", "landmarks/taipei_attractions_datataipei_rid-36847f3f_319.json", 319,
+            "手之組曲", 101.007
+        ),
+        (
+            "parks-2016", "parks/taipei_parks_datataipei_rid-8f6fcb24_2016-08.json", 778, "二二八和平公園",
+            183.031
+        ),
+        (
+            "toilets", "toilets/taipei_toilets_datataipei_2023-11.csv", 1398, "捷運台大醫院站(淡水信義線)",
+            102.448
+        ),
+        (
+            "toilets", "toilets/taipei_toilets_datataipei_2025-08.csv", 1545, "捷運台大醫院站(淡水信義線)",
+            102.448
+        ),
     ])
     func snapshotDecodesAndAnswersNearest(
         dataset: String, file: String, count: Int, nearestName: String, nearestMetres: Double
     ) throws {
         let data = try Data(contentsOf: FeedTestPaths.sharedOpenData.appendingPathComponent(file))
-        let feed = try FeedDecoder().decode(pages: [data], manifest: try FeedTestPaths.manifest(dataset))
+        let feed = try FeedDecoder().decode(
+            pages: [data], manifest: try FeedTestPaths.manifest(dataset))
         #expect(feed.places.count == count)
         #expect(feed.recordCount == count)
         #expect(feed.unplaced == 0)
@@ -34,7 +47,9 @@ struct SnapshotIntegrationTests {
         let points = placed.compactMap(\.coordinate)
         let answer = SpatialIndex(points).nearest(to: query, k: 5)
         let brute = points.enumerated()
-            .map { Neighbor(index: $0.offset, distance: Geodesic.wgs84.distance(query, $0.element)) }
+            .map {
+                Neighbor(index: $0.offset, distance: Geodesic.wgs84.distance(query, $0.element))
+            }
             .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
             .prefix(5)
         #expect(answer == Array(brute))
@@ -47,15 +62,26 @@ struct SnapshotIntegrationTests {
     @Test func toiletQuirksOfTheRealFiles() throws {
         let manifest = try FeedTestPaths.manifest("toilets")
         let old = try FeedDecoder().decode(
-            pages: [try Data(contentsOf: FeedTestPaths.sharedOpenData.appendingPathComponent("toilets/taipei_toilets_datataipei_2023-11.csv"))],
+            pages: [
+                try Data(
+                    contentsOf: FeedTestPaths.sharedOpenData.appendingPathComponent(
+                        "toilets/taipei_toilets_datataipei_2023-11.csv"))
+            ],
             manifest: manifest)
         // SOURCES.md: the 2023 header is `改善級 ` with a trailing space; U+00A0 sits inside 27
         // 管理單位 values (counted with grep -c $'\xc2\xa0'); the 2025 file has `?` instead.
         #expect(old.places.allSatisfy { $0.field("改善級") != nil })
-        #expect(old.places.allSatisfy { !$0.name.hasPrefix("\u{3000}") && !$0.name.hasSuffix("\u{3000}") })
+        #expect(
+            old.places.allSatisfy {
+                !$0.name.hasPrefix("\u{3000}") && !$0.name.hasSuffix("\u{3000}")
+            })
         #expect(old.places.contains { $0.attribute("manager") == "臺北市政府警察局 天母派出所" })
         let new = try FeedDecoder().decode(
-            pages: [try Data(contentsOf: FeedTestPaths.sharedOpenData.appendingPathComponent("toilets/taipei_toilets_datataipei_2025-08.csv"))],
+            pages: [
+                try Data(
+                    contentsOf: FeedTestPaths.sharedOpenData.appendingPathComponent(
+                        "toilets/taipei_toilets_datataipei_2025-08.csv"))
+            ],
             manifest: manifest)
         #expect(new.places.contains { $0.attribute("manager") == "臺北市政府警察局 天母派出所" })
         #expect(!new.places.contains { $0.attribute("manager")?.contains("?") == true })

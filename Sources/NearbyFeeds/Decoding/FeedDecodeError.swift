@@ -18,10 +18,12 @@ public enum FeedDecodeError: Error, Sendable, Hashable, CustomStringConvertible 
                 error.reason == .noHeader
                 ? "it is empty, with no header line"
                 : "the quote opened at line \(error.line) never closes"
-            return "The feed of dataset \"\(dataset)\"\(Self.pageText(page)) is not valid CSV: \(detail)."
+            return
+                "The feed of dataset \"\(dataset)\"\(Self.pageText(page)) is not valid CSV: \(detail)."
         case .recordsNotFound(let dataset, let page, let path):
             let place = path.isEmpty ? "a top-level array" : "an array at \"\(path)\""
-            return "The feed of dataset \"\(dataset)\"\(Self.pageText(page)) has no records: it holds no \(place)."
+            return
+                "The feed of dataset \"\(dataset)\"\(Self.pageText(page)) has no records: it holds no \(place)."
         case .noRecords(let dataset):
             return "The feed of dataset \"\(dataset)\" holds zero records."
         case .fieldMissingEverywhere(let dataset, let role, let path):

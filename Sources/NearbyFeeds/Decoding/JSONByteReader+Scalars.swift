@@ -88,8 +88,10 @@ extension JSONByteReader {
             let digit: UInt32
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            case UInt8(ascii: "a")...UInt8(ascii: "f"):
+                digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"):
+                digit = UInt32(byte - UInt8(ascii: "A") + 10)
             default: throw error(.invalidEscape, at: escapeStart)
             }
             value = value << 4 | digit
@@ -150,20 +152,26 @@ extension JSONByteReader {
         if position < count, bytes[position] | 0x20 == UInt8(ascii: "e") {
             position += 1
             var exponentNegative = false
-            if position < count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+            if position < count,
+                bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+            {
                 exponentNegative = bytes[position] == UInt8(ascii: "-")
                 position += 1
             }
             let exponentStart = position
             var exponent = 0
             while position < count, bytes[position] &- UInt8(ascii: "0") < 10 {
-                if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[position] &- UInt8(ascii: "0")) }
+                if exponent < 100_000 {
+                    exponent = exponent * 10 + Int(bytes[position] &- UInt8(ascii: "0"))
+                }
                 position += 1
             }
             guard position > exponentStart else { throw error(.invalidNumber, at: start) }
             decimalExponent += exponentNegative ? -exponent : exponent
         }
-        if significantDigits <= 19, mantissa < (1 << 53), decimalExponent >= -22, decimalExponent <= 22 {
+        if significantDigits <= 19, mantissa < (1 << 53), decimalExponent >= -22,
+            decimalExponent <= 22
+        {
             var value = Double(mantissa)
             if decimalExponent < 0 {
                 value /= Self.powersOfTen[-decimalExponent]
@@ -172,7 +180,8 @@ extension JSONByteReader {
             }
             return negative ? -value : value
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        let text = String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         guard let value = Double(text) else { throw error(.invalidNumber, at: start) }
         return value
     }

@@ -31,7 +31,8 @@ public struct JSONParser: Sendable {
     public static func parse(_ buffer: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
         var bytes = buffer.assumingMemoryBound(to: UInt8.self)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            bytes = UnsafeBufferPointer(start: bytes.baseAddress.map { $0 + 3 }, count: bytes.count - 3)
+            bytes = UnsafeBufferPointer(
+                start: bytes.baseAddress.map { $0 + 3 }, count: bytes.count - 3)
         }
         var reader = JSONByteReader(bytes)
         return try reader.parseDocument()

@@ -99,7 +99,8 @@ struct PlaceBuilder {
             if outOfRange > 0 { parts.append("\(outOfRange) out of range") }
             let swapNote =
                 swapped > 0
-                ? ", of which \(swapped) \(swapped == 1 ? "looks" : "look") like latitude and longitude swapped" : ""
+                ? ", of which \(swapped) \(swapped == 1 ? "looks" : "look") like latitude and longitude swapped"
+                : ""
             warnings.append(
                 "\(Self.count(unplacedCount, "record has", "records have")) no usable coordinates "
                     + "and \(unplacedCount == 1 ? "is" : "are") listed but never ranked by distance "
@@ -110,7 +111,8 @@ struct PlaceBuilder {
                 filter.equals.map { "\(filter.field.text) equals \($0)" }
                 ?? "\(filter.field.text) starts with \(filter.prefix ?? "")"
             warnings.append(
-                "\(Self.count(filteredOut, "record was", "records were")) filtered out (kept only \(rule)).")
+                "\(Self.count(filteredOut, "record was", "records were")) filtered out (kept only \(rule))."
+            )
         }
         if repeatedIDs > 0 {
             warnings.append(
@@ -119,7 +121,8 @@ struct PlaceBuilder {
         }
         if unnamed > 0 {
             warnings.append(
-                "\(Self.count(unnamed, "record has", "records have")) no name; the id is shown instead.")
+                "\(Self.count(unnamed, "record has", "records have")) no name; the id is shown instead."
+            )
         }
         return warnings
     }

@@ -23,7 +23,8 @@ public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidManifest(let path, let error):
             return "The manifest \(path) is refused: \(error.description)"
         case .duplicateID(let id, let firstPath, let secondPath):
-            return "The dataset id \"\(id)\" is defined by both \(firstPath) and \(secondPath) in one folder."
+            return
+                "The dataset id \"\(id)\" is defined by both \(firstPath) and \(secondPath) in one folder."
         }
     }
 }

@@ -7,7 +7,8 @@ extension DatasetManifest {
         guard let first = text.utf8.first, first != UInt8(ascii: "-") else { return false }
         return text.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "-")
         }
     }
 
@@ -53,7 +54,9 @@ extension DatasetManifest {
             throw .unsupportedEncoding(dataset: id, encoding: source.encoding)
         }
         for url in source.urls {
-            if url.trimmingFeedSpaces().isEmpty { throw .missingValue(dataset: id, key: "source.urls") }
+            if url.trimmingFeedSpaces().isEmpty {
+                throw .missingValue(dataset: id, key: "source.urls")
+            }
             guard let paging = source.paging else {
                 if url.contains("{offset}") || url.contains("{page}") || url.contains("{limit}") {
                     throw .placeholderWithoutPaging(dataset: id, url: url)

@@ -31,7 +31,8 @@ public enum ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidPageSize(let dataset, let pageSize):
             return "The page size \(pageSize) of dataset \"\(dataset)\" must be at least 1."
         case .unsupportedEncoding(let dataset, let encoding):
-            return "Dataset \"\(dataset)\" asks for encoding \"\(encoding)\", but only utf-8 is supported."
+            return
+                "Dataset \"\(dataset)\" asks for encoding \"\(encoding)\", but only utf-8 is supported."
         case .duplicateAttributeKey(let dataset, let key):
             return "Dataset \"\(dataset)\" defines the attribute key \"\(key)\" more than once."
         case .invalidAttributeKey(let dataset, let key):
@@ -41,7 +42,8 @@ public enum ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
             return
                 "The filter of dataset \"\(dataset)\" needs a field and exactly one of \"equals\" or \"prefix\"."
         case .invalidRefreshDays(let dataset, let days):
-            return "The refresh period of dataset \"\(dataset)\" is \(days) days; it must be 0 or more."
+            return
+                "The refresh period of dataset \"\(dataset)\" is \(days) days; it must be 0 or more."
         case .unknownTimeZone(let dataset, let timeZone):
             return "Dataset \"\(dataset)\" names the unknown time zone \"\(timeZone)\"."
         }
