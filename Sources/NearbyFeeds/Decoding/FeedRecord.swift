@@ -1,0 +1,122 @@
+/// One record of a feed, whatever its format, seen through dotted field paths.
+enum FeedRecord: Sendable {
+    /// A JSON record; for GeoJSON, `properties` holds the feature's properties, which paths
+    /// fall back to and which make up the raw fields.
+    case json(JSONValue, properties: JSONValue?)
+    /// A CSV row with its file's header.
+    case csv(fields: [String], columns: CSVColumns)
+
+    /// The normalised text at `path`, or nil when absent, null or empty.
+    func text(at path: FieldPath) -> String? {
+        switch self {
+        case .json(let value, let properties):
+            if let found = value.value(at: path), let text = found.flattenedText {
+                return text.normalizedFeedValue()
+            }
+            if let properties, let found = properties.value(at: path),
+                let text = found.flattenedText
+            {
+                return text.normalizedFeedValue()
+            }
+            return nil
+        case .csv(let fields, let columns):
+            guard let index = columns.index[path.text], index < fields.count else { return nil }
+            return fields[index].normalizedFeedValue()
+        }
+    }
+
+    /// The raw value at `path` when it is a JSON number (coordinates given as numbers).
+    func number(at path: FieldPath) -> Double? {
+        guard case .json(let value, let properties) = self else { return nil }
+        if case .number(let number)? = value.value(at: path) { return number }
+        if case .number(let number)? = properties?.value(at: path) { return number }
+        return nil
+    }
+
+    /// True when `path` names something in this record (even if it is null or empty).
+    func has(_ path: FieldPath) -> Bool {
+        switch self {
+        case .json(let value, let properties):
+            return value.value(at: path) != nil || properties?.value(at: path) != nil
+        case .csv(_, let columns):
+            return columns.index[path.text] != nil
+        }
+    }
+
+    /// Every field that has a value, in source order.
+    func flattenedFields() -> [PlaceField] {
+        var output: [PlaceField] = []
+        switch self {
+        case .json(let value, let properties):
+            FeedRecord.flatten(properties ?? value, prefix: "", into: &output)
+        case .csv(let fields, let columns):
+            output.reserveCapacity(fields.count)
+            for (index, raw) in fields.enumerated() {
+                guard let value = raw.normalizedFeedValue() else { continue }
+                output.append(PlaceField(name: columns.name(index), value: value))
+            }
+        }
+        return output
+    }
+
+    /// Objects become dotted names; arrays of scalars are joined with `", "`; arrays holding
+    /// objects or arrays use the element index as a segment (`category.0.name`).
+    private static func flatten(_ value: JSONValue, prefix: String, into output: inout [PlaceField])
+    {
+        switch value {
+        case .object(let object):
+            for member in object.members {
+                let name = prefix.isEmpty ? member.key : prefix + "." + member.key
+                flatten(member.value, prefix: name, into: &output)
+            }
+        case .array(let elements):
+            if elements.allSatisfy({ $0.scalarText != nil || $0 == .null }) {
+                if let text = value.flattenedText?.normalizedFeedValue(), !prefix.isEmpty {
+                    output.append(PlaceField(name: prefix, value: text))
+                }
+            } else {
+                for (index, element) in elements.enumerated() {
+                    let name = prefix.isEmpty ? String(index) : prefix + "." + String(index)
+                    flatten(element, prefix: name, into: &output)
+                }
+            }
+        default:
+            if let text = value.scalarText?.normalizedFeedValue(), !prefix.isEmpty {
+                output.append(PlaceField(name: prefix, value: text))
+            }
+        }
+    }
+}
+
+/// A CSV header shared by the rows of one file.
+struct CSVColumns: Sendable {
+    /// The trimmed header names.
+    let names: [String]
+    /// Column index by name (the first column wins when names repeat).
+    let index: [String: Int]
+
+    init(_ names: [String]) {
+        self.names = names
+        var index: [String: Int] = [:]
+        for (position, name) in names.enumerated() where index[name] == nil {
+            index[name] = position
+        }
+        self.index = index
+    }
+
+    /// The header name of column `position`, or `column N` past the header.
+    func name(_ position: Int) -> String {
+        position < names.count ? names[position] : "column \(position + 1)"
+    }
+}
+
+extension JSONValue {
+    /// Scalars as text; arrays of scalars joined with `", "` (nulls and empties skipped);
+    /// nil for null, objects and arrays of containers.
+    var flattenedText: String? {
+        if let text = scalarText { return text }
+        guard case .array(let elements) = self else { return nil }
+        let parts = elements.compactMap { $0.scalarText?.normalizedFeedValue() }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+}

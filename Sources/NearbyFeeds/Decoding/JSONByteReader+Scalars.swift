@@ -1,0 +1,188 @@
+/// Strings and numbers for ``JSONByteReader``.
+extension JSONByteReader {
+    /// Exact powers of ten for the fast number path (Clinger): 10^0 … 10^22.
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+        1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// Parses a string; `position` is at the opening quote.
+    mutating func parseString() throws(JSONParseError) -> String {
+        position += 1
+        let start = position
+        let count = bytes.count
+        while position < count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                position += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            position += 1
+        }
+        guard position < count else { throw error(.unexpectedEnd) }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
+        while position < count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return String(decoding: scratch, as: UTF8.self)
+            }
+            if byte != UInt8(ascii: "\\") {
+                scratch.append(byte)
+                position += 1
+                continue
+            }
+            try parseEscape()
+        }
+        throw error(.unexpectedEnd)
+    }
+
+    /// Decodes one escape sequence into `scratch`; `position` is at the backslash.
+    private mutating func parseEscape() throws(JSONParseError) {
+        let escapeStart = position
+        position += 1
+        guard position < bytes.count else { throw error(.unexpectedEnd) }
+        let letter = bytes[position]
+        position += 1
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(letter)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            let first = try parseHex4(escapeStart)
+            var scalar = Unicode.Scalar(first)
+            if (0xD800...0xDBFF).contains(first) {
+                scalar = nil
+                if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                    bytes[position + 1] == UInt8(ascii: "u")
+                {
+                    let save = position
+                    position += 2
+                    let second = try parseHex4(save)
+                    if (0xDC00...0xDFFF).contains(second) {
+                        let combined = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+                        scalar = Unicode.Scalar(combined)
+                    } else {
+                        position = save
+                    }
+                }
+            }
+            appendUTF8(scalar ?? "\u{FFFD}")
+        default:
+            throw error(.invalidEscape, at: escapeStart)
+        }
+    }
+
+    private mutating func parseHex4(_ escapeStart: Int) throws(JSONParseError) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw error(.unexpectedEnd) }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"):
+                digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"):
+                digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error(.invalidEscape, at: escapeStart)
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+
+    private mutating func appendUTF8(_ scalar: Unicode.Scalar) {
+        for unit in UTF8.encode(scalar) ?? UTF8.encode("\u{FFFD}").unsafelyUnwrapped {
+            scratch.append(unit)
+        }
+    }
+
+    /// Parses a number with the JSON grammar; `position` is at `-` or a digit.
+    mutating func parseNumber() throws(JSONParseError) -> Double {
+        let start = position
+        let count = bytes.count
+        var negative = false
+        if bytes[position] == UInt8(ascii: "-") {
+            negative = true
+            position += 1
+        }
+        var mantissa: UInt64 = 0
+        var significantDigits = 0
+        var decimalExponent = 0
+        let integerStart = position
+        while position < count, bytes[position] &- UInt8(ascii: "0") < 10 {
+            if significantDigits < 19 {
+                mantissa = mantissa &* 10 &+ UInt64(bytes[position] &- UInt8(ascii: "0"))
+                if mantissa != 0 { significantDigits += 1 }
+            } else {
+                decimalExponent += 1
+                significantDigits += 1
+            }
+            position += 1
+        }
+        let integerDigits = position - integerStart
+        guard integerDigits > 0 else { throw error(.invalidNumber, at: start) }
+        if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") {
+            throw error(.invalidNumber, at: start)
+        }
+        if position < count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            let fractionStart = position
+            while position < count, bytes[position] &- UInt8(ascii: "0") < 10 {
+                if significantDigits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(bytes[position] &- UInt8(ascii: "0"))
+                    if mantissa != 0 { significantDigits += 1 }
+                    decimalExponent -= 1
+                } else {
+                    significantDigits += 1
+                }
+                position += 1
+            }
+            guard position > fractionStart else { throw error(.invalidNumber, at: start) }
+        }
+        if position < count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            var exponentNegative = false
+            if position < count,
+                bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+            {
+                exponentNegative = bytes[position] == UInt8(ascii: "-")
+                position += 1
+            }
+            let exponentStart = position
+            var exponent = 0
+            while position < count, bytes[position] &- UInt8(ascii: "0") < 10 {
+                if exponent < 100_000 {
+                    exponent = exponent * 10 + Int(bytes[position] &- UInt8(ascii: "0"))
+                }
+                position += 1
+            }
+            guard position > exponentStart else { throw error(.invalidNumber, at: start) }
+            decimalExponent += exponentNegative ? -exponent : exponent
+        }
+        if significantDigits <= 19, mantissa < (1 << 53), decimalExponent >= -22,
+            decimalExponent <= 22
+        {
+            var value = Double(mantissa)
+            if decimalExponent < 0 {
+                value /= Self.powersOfTen[-decimalExponent]
+            } else {
+                value *= Self.powersOfTen[decimalExponent]
+            }
+            return negative ? -value : value
+        }
+        let text = String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+        guard let value = Double(text) else { throw error(.invalidNumber, at: start) }
+        return value
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// The dataset plugins known to a run: every place manifest found in an ordered list of
+/// folders (built-in `Datasets/`, the user's config folder, `--datasets DIR`…).
+///
+/// A later folder overrides an earlier one's dataset of the same id, so a user can replace a
+/// built-in feed. Files named `badges.json` and manifests whose `kind` is not `"places"` are
+/// skipped; they belong to other plugins.
+public struct DatasetCatalog: Sendable, Hashable {
+    /// One folder to search.
+    public struct Directory: Sendable, Hashable {
+        /// The folder.
+        public var url: URL
+        /// When true, a missing folder is an error (a folder the user named); when false it is
+        /// skipped (a default location that may not exist yet).
+        public var isRequired: Bool
+
+        public init(_ url: URL, isRequired: Bool = false) {
+            self.url = url
+            self.isRequired = isRequired
+        }
+    }
+
+    /// One loaded manifest and the file it came from.
+    public struct Entry: Sendable, Hashable {
+        /// The validated manifest.
+        public var manifest: DatasetManifest
+        /// The file it was read from.
+        public var file: URL
+    }
+
+    /// The loaded datasets, sorted by id.
+    public let entries: [Entry]
+
+    /// Builds a catalog from entries already in hand (tests, code plugins).
+    public init(entries: [Entry]) {
+        self.entries = entries.sorted { $0.manifest.id < $1.manifest.id }
+    }
+
+    /// The manifests, sorted by id.
+    public var manifests: [DatasetManifest] { entries.map(\.manifest) }
+
+    /// The manifest with `id`, or nil.
+    public func manifest(id: String) -> DatasetManifest? {
+        entries.first { $0.manifest.id == id }?.manifest
+    }
+
+    /// Loads and validates every `*.json` manifest in `directories`, later folders overriding
+    /// earlier ones by id.
+    public static func load(from directories: [Directory]) throws(CatalogError) -> DatasetCatalog {
+        var byID: [String: Entry] = [:]
+        for directory in directories {
+            var seenHere: [String: URL] = [:]
+            for file in try manifestFiles(in: directory) {
+                guard let manifest = try loadManifest(at: file) else { continue }
+                if let earlier = seenHere[manifest.id] {
+                    throw .duplicateID(
+                        id: manifest.id, firstPath: earlier.path, secondPath: file.path)
+                }
+                seenHere[manifest.id] = file
+                byID[manifest.id] = Entry(manifest: manifest, file: file)
+            }
+        }
+        return DatasetCatalog(entries: Array(byID.values))
+    }
+
+    /// Reads one manifest file; nil when it is not a place manifest (badges, other kinds).
+    public static func loadManifest(at file: URL) throws(CatalogError) -> DatasetManifest? {
+        if file.lastPathComponent == "badges.json" { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw .unreadableFile(path: file.path, reason: error.localizedDescription)
+        }
+        let tree: JSONValue
+        do {
+            tree = try JSONParser.parse(data)
+        } catch {
+            throw .notJSON(path: file.path, error: error)
+        }
+        if let kind = tree["kind"], kind != .string("places") { return nil }
+        let manifest: DatasetManifest
+        do {
+            manifest = try JSONDecoder().decode(DatasetManifest.self, from: data)
+        } catch let error as DecodingError {
+            throw .malformedManifest(path: file.path, reason: Self.explain(error))
+        } catch {
+            throw .malformedManifest(path: file.path, reason: "\(error)")
+        }
+        do {
+            try manifest.validate()
+        } catch {
+            throw .invalidManifest(path: file.path, error: error)
+        }
+        return manifest
+    }
+
+    private static func manifestFiles(in directory: Directory) throws(CatalogError) -> [URL] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.url.path, isDirectory: &isFolder),
+            isFolder.boolValue
+        else {
+            if directory.isRequired { throw .directoryMissing(path: directory.url.path) }
+            return []
+        }
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+                .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+                .sorted()
+                .map { directory.url.appendingPathComponent($0) }
+        } catch {
+            throw .unreadableDirectory(path: directory.url.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// One sentence about a `DecodingError`, naming the key path.
+    static func explain(_ error: DecodingError) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            let text = codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+                .joined(separator: ".")
+            return text.isEmpty ? "the top level" : "\"\(text)\""
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let parent = context.codingPath.isEmpty ? "" : " in \(path(context.codingPath))"
+            return "the key \"\(key.stringValue)\" is missing\(parent)."
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "the value at \(path(context.codingPath)) has the wrong type."
+        case .dataCorrupted(let context):
+            return "the value at \(path(context.codingPath)) is not allowed."
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,124 @@
+extension DatasetManifest {
+    /// Where and how to fetch a feed.
+    public struct Source: Codable, Sendable, Hashable {
+        /// URL templates, fetched in order; they may hold `{offset}`, `{limit}` and `{page}`.
+        public var urls: [String]
+        /// Extra request headers, such as `Accept: application/json`.
+        public var headers: [String: String]
+        /// The file format.
+        public var format: Format
+        /// Dotted path to the records array; empty means the top-level array (for GeoJSON,
+        /// empty means `features`). Ignored for CSV.
+        public var records: FieldPath
+        /// How to page through the feed; nil means one request per URL.
+        public var paging: Paging?
+        /// Text encoding of the body; only `utf-8` is supported.
+        public var encoding: String
+        /// Dotted path to a total record count for feeds that report one without paging.
+        public var total: FieldPath?
+
+        public init(
+            urls: [String], headers: [String: String] = [:], format: Format,
+            records: FieldPath = "", paging: Paging? = nil, encoding: String = "utf-8",
+            total: FieldPath? = nil
+        ) {
+            self.total = total
+            self.urls = urls
+            self.headers = headers
+            self.format = format
+            self.records = records
+            self.paging = paging
+            self.encoding = encoding
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case urls, headers, format, records, paging, encoding, total
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            urls = try c.decode([String].self, forKey: .urls)
+            headers = try c.decodeIfPresent([String: String].self, forKey: .headers) ?? [:]
+            format = try c.decode(Format.self, forKey: .format)
+            records = try c.decodeIfPresent(FieldPath.self, forKey: .records) ?? ""
+            paging = try c.decodeIfPresent(Paging.self, forKey: .paging)
+            encoding = try c.decodeIfPresent(String.self, forKey: .encoding) ?? "utf-8"
+            total = try c.decodeIfPresent(FieldPath.self, forKey: .total)
+        }
+
+        /// The path of the reported total: `paging.total`, else `total`.
+        public var effectiveTotalPath: FieldPath? { paging?.total ?? total }
+
+        /// The records path with the GeoJSON default applied.
+        public var effectiveRecordsPath: FieldPath {
+            format == .geojson && records.isEmpty ? "features" : records
+        }
+    }
+
+    /// How to page through a feed.
+    public struct Paging: Codable, Sendable, Hashable {
+        /// `offset`: `{offset}` grows by `pageSize` from `first`; `page`: `{page}` grows by one.
+        public enum Style: String, Codable, Sendable, Hashable {
+            case offset, page
+        }
+
+        /// The paging style.
+        public var style: Style
+        /// Records per page (`{limit}`).
+        public var pageSize: Int
+        /// First offset (default 0) or first page number (default 1).
+        public var first: Int
+        /// Dotted path to the total record count in each page, if the feed reports one.
+        public var total: FieldPath?
+
+        public init(style: Style, pageSize: Int, first: Int? = nil, total: FieldPath? = nil) {
+            self.style = style
+            self.pageSize = pageSize
+            self.first = first ?? (style == .page ? 1 : 0)
+            self.total = total
+        }
+
+        private enum CodingKeys: String, CodingKey { case style, pageSize, first, total }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            style = try c.decode(Style.self, forKey: .style)
+            pageSize = try c.decode(Int.self, forKey: .pageSize)
+            first = try c.decodeIfPresent(Int.self, forKey: .first) ?? (style == .page ? 1 : 0)
+            total = try c.decodeIfPresent(FieldPath.self, forKey: .total)
+        }
+
+        /// The URL for page number `index` (0-based) built from `template`.
+        public func url(from template: String, pageIndex index: Int) -> String {
+            let offset = style == .offset ? first + index * pageSize : index * pageSize
+            let page = style == .page ? first + index : index + 1
+            return template.replacingPlaceholders(offset: offset, limit: pageSize, page: page)
+        }
+    }
+}
+
+extension String {
+    /// Replaces `{offset}`, `{limit}` and `{page}` in a URL template.
+    func replacingPlaceholders(offset: Int, limit: Int, page: Int) -> String {
+        var result = ""
+        var rest = Substring(self)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let after = rest[open...]
+            if after.hasPrefix("{offset}") {
+                result += String(offset)
+                rest = after.dropFirst(8)
+            } else if after.hasPrefix("{limit}") {
+                result += String(limit)
+                rest = after.dropFirst(7)
+            } else if after.hasPrefix("{page}") {
+                result += String(page)
+                rest = after.dropFirst(6)
+            } else {
+                result += "{"
+                rest = after.dropFirst()
+            }
+        }
+        return result + rest
+    }
+}

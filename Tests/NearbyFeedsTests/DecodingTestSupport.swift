@@ -1,0 +1,30 @@
+import Foundation
+
+@testable import NearbyFeeds
+
+/// Paths the feed tests share, found from this file's location.
+enum FeedTestPaths {
+    /// The package root: three levels up from this file.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The hand-written fixtures in real feed shapes.
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/Decoding")
+
+    /// The built-in manifests.
+    static let datasets = packageRoot.appendingPathComponent("Datasets")
+
+    /// `../shared/opendata` next to the package root, if present.
+    static let sharedOpenData = packageRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared/opendata")
+
+    static func fixture(_ name: String) throws -> Data {
+        try Data(contentsOf: fixtures.appendingPathComponent(name))
+    }
+
+    static func manifest(_ id: String) throws -> DatasetManifest {
+        let file = datasets.appendingPathComponent("\(id).json")
+        return try JSONDecoder().decode(DatasetManifest.self, from: Data(contentsOf: file))
+    }
+}
