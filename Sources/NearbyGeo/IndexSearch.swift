@@ -27,10 +27,16 @@ struct IndexSearch {
     }
 
     func run() -> [Neighbor] {
+        var statistics = SpatialIndex.SearchStatistics()
+        return run(&statistics)
+    }
+
+    func run(_ statistics: inout SpatialIndex.SearchStatistics) -> [Neighbor] {
         var candidates: [Candidate] = []
         candidates.reserveCapacity(min(view.layout.count, 4 * k + 2 * view.layout.leafSize))
         let limit2 = collect(into: &candidates)
-        return rank(candidates, limit2: limit2)
+        statistics.candidates += candidates.count
+        return rank(candidates, limit2: limit2, &statistics)
     }
 
     @inline(__always) private func chord2(_ i: Int) -> Double {
@@ -102,7 +108,9 @@ struct IndexSearch {
     }
 
     /// Phase 2: exact geodesics in order of lower bound, with early exit.
-    private func rank(_ all: [Candidate], limit2: Double) -> [Neighbor] {
+    private func rank(
+        _ all: [Candidate], limit2: Double, _ statistics: inout SpatialIndex.SearchStatistics
+    ) -> [Neighbor] {
         var candidates = all.filter { $0.key <= limit2 }
         let far = candidates.contains { $0.key > ChordBounds.upperBoundChordLimit * ChordBounds.upperBoundChordLimit }
         for i in candidates.indices {
@@ -122,6 +130,7 @@ struct IndexSearch {
             let g = geodesic.solveInverse(
                 query.latitude, query.longitude, view.latitude[p], view.longitude[p]
             ).s12
+            statistics.geodesics += 1
             guard g <= maxDistance else { continue }
             best.offer(Neighbor(index: Int(view.ids[p]), distance: g))
         }

@@ -72,6 +72,24 @@ public final class SpatialIndex: Sendable {
         return IndexSearch(view: view, query: query, k: k, maxDistance: maxDistance).run()
     }
 
+    /// Work done by queries, for benchmarks.
+    @_spi(Benchmarks) public struct SearchStatistics: Sendable {
+        /// Points collected by the chord search (before the final chord limit).
+        public var candidates = 0
+        /// Exact geodesic evaluations.
+        public var geodesics = 0
+        public init() {}
+    }
+
+    /// ``nearest(to:k:within:)`` that also counts its work into `statistics`.
+    @_spi(Benchmarks) public func nearest(
+        to query: Coordinate, k: Int, within maxDistance: Double = .infinity,
+        statistics: inout SearchStatistics
+    ) -> [Neighbor] {
+        guard k > 0, count > 0, maxDistance >= 0 else { return [] }
+        return IndexSearch(view: view, query: query, k: k, maxDistance: maxDistance).run(&statistics)
+    }
+
     /// Every point within `radius` metres, nearest first (ties by index).
     public func within(_ radius: Double, of query: Coordinate) -> [Neighbor] {
         nearest(to: query, k: count, within: radius)
