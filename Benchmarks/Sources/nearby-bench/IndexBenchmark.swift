@@ -1,0 +1,149 @@
+// `nearby-bench index [--points N] [--queries Q] [--seed S]`: build time, µs per k=10 query,
+// geodesic evaluations per query, serialized size and mapping (checksum) cost.
+import Foundation
+@_spi(Benchmarks) import NearbyGeo
+
+enum IndexBenchmark {
+    struct Options {
+        var points = 1_000_000
+        var queries = 20_000
+        var seed: UInt64 = 1
+    }
+
+    static func parse(_ arguments: [String]) throws -> Options {
+        var options = Options()
+        var i = 0
+        while i < arguments.count {
+            let name = arguments[i]
+            guard i + 1 < arguments.count else { throw BenchmarkError.missingValue(name) }
+            let value = arguments[i + 1]
+            switch name {
+            case "--points": options.points = try number(value, name)
+            case "--queries": options.queries = try number(value, name)
+            case "--seed": options.seed = UInt64(try number(value, name))
+            default: throw BenchmarkError.unknownOption(name)
+            }
+            i += 2
+        }
+        return options
+    }
+
+    static func number(_ text: String, _ name: String) throws -> Int {
+        guard let n = Int(text), n >= 0 else { throw BenchmarkError.badValue(name, text) }
+        return n
+    }
+
+    /// Points over Taiwan, denser around greater Taipei (60 %).
+    static func points(_ count: Int, _ rng: inout BenchRandom) -> [Coordinate] {
+        (0..<count).map { i in
+            i % 5 < 3
+                ? rng.coordinate(lat: 24.85...25.30, lon: 121.28...121.80)
+                : rng.coordinate(lat: 21.90...25.30, lon: 120.00...122.00)
+        }
+    }
+
+    static func run(arguments: [String]) throws {
+        let options = try parse(arguments)
+        var rng = BenchRandom(state: options.seed)
+        let data = points(options.points, &rng)
+        let queries = points(options.queries, &rng)
+        let clock = ContinuousClock()
+
+        var index = SpatialIndex([])
+        let build = clock.measure { index = SpatialIndex(data) }
+        print("points \(data.count), queries \(queries.count), seed \(options.seed)")
+        print("build: \(ms(build)) ms")
+
+        // Warm up, then one query at a time.
+        var checksum = 0.0
+        for q in queries.prefix(1000) { checksum += index.nearest(to: q, k: 10).last?.distance ?? 0 }
+        var statistics = SpatialIndex.SearchStatistics()
+        let timed = clock.measure {
+            for q in queries { checksum += index.nearest(to: q, k: 10).last?.distance ?? 0 }
+        }
+        for q in queries { _ = index.nearest(to: q, k: 10, statistics: &statistics) }
+        let perQuery = us(timed) / Double(max(1, queries.count))
+        print("nearest k=10: \(fmt(perQuery)) µs/query")
+        let qn = Double(max(1, queries.count))
+        print(
+            "  geodesics/query \(fmt(Double(statistics.geodesics) / qn)), "
+                + "chord candidates/query \(fmt(Double(statistics.candidates) / qn))")
+
+        let geod = Geodesic.wgs84
+        var sum = 0.0
+        let pairs = min(data.count, 200_000)
+        let g = clock.measure {
+            for i in 0..<pairs { sum += geod.distance(queries[i % queries.count], data[i]) }
+        }
+        print("Geodesic.distance: \(fmt(us(g) * 1000 / Double(max(1, pairs)))) ns/call")
+
+        let bytes = index.serialized()
+        let region = MappedRegion(bytes)
+        var mapped: SpatialIndex?
+        let map = try clock.measure {
+            mapped = try SpatialIndex(mapping: UnsafeRawBufferPointer(region.bytes), owner: region)
+        }
+        print("serialized: \(bytes.count) bytes; validate+map (checksum): \(ms(map)) ms")
+
+        // Exactness spot check against brute force.
+        var mismatches = 0
+        for q in queries.prefix(5) {
+            let brute = data.enumerated().map { Neighbor(index: $0.offset, distance: geod.distance(q, $0.element)) }
+                .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }.prefix(10)
+            if Array(brute) != index.nearest(to: q, k: 10) || Array(brute) != mapped?.nearest(to: q, k: 10) {
+                mismatches += 1
+            }
+        }
+        print("brute-force check (5 queries): \(mismatches) mismatches  [\(Int(checksum + sum) % 10)]")
+    }
+
+    static func ms(_ d: Duration) -> String { fmt(us(d) / 1000) }
+    static func us(_ d: Duration) -> Double {
+        Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12
+    }
+    static func fmt(_ x: Double) -> String { String(format: "%.3f", x) }
+}
+
+enum BenchmarkError: Error, CustomStringConvertible {
+    case missingValue(String)
+    case unknownOption(String)
+    case badValue(String, String)
+    case unknownBenchmark(String)
+
+    var description: String {
+        switch self {
+        case .missingValue(let name): return "option \(name) needs a value"
+        case .unknownOption(let name): return "unknown option \(name)"
+        case .badValue(let name, let value): return "\(name) wants a non-negative integer, not \(value)"
+        case .unknownBenchmark(let name): return "unknown benchmark \(name); try: index"
+        }
+    }
+}
+
+/// Page-aligned bytes standing in for a memory-mapped cache file.
+final class MappedRegion: @unchecked Sendable {
+    let bytes: UnsafeMutableRawBufferPointer
+    init(_ source: [UInt8]) {
+        bytes = .allocate(byteCount: source.count, alignment: 4096)
+        bytes.copyBytes(from: source)
+    }
+    deinit { bytes.deallocate() }
+}
+
+/// SplitMix64 for reproducible benchmark data.
+struct BenchRandom {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+        range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
+    }
+    mutating func coordinate(lat: ClosedRange<Double>, lon: ClosedRange<Double>) -> Coordinate {
+        Coordinate(latitude: uniform(lat), longitude: uniform(lon)) ?? Coordinate(latitude: 25, longitude: 121.5)!
+    }
+}

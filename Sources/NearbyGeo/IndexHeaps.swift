@@ -1,0 +1,91 @@
+// Small bounded max-heaps used by IndexSearch.
+
+/// The `capacity` smallest values offered so far, largest on top.
+struct ChordHeap {
+    private(set) var values: [Double] = []
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        values.reserveCapacity(capacity)
+    }
+
+    var top: Double { values[0] }
+
+    /// Offers a value; returns true when the heap is full and its top may have changed.
+    @inline(__always) mutating func offer(_ v: Double) -> Bool {
+        if values.count < capacity {
+            values.append(v)
+            var i = values.count - 1
+            while i > 0 {
+                let parent = (i - 1) / 2
+                guard values[parent] < values[i] else { break }
+                values.swapAt(parent, i)
+                i = parent
+            }
+            return values.count == capacity
+        }
+        guard capacity > 0, v < values[0] else { return false }
+        values[0] = v
+        var i = 0
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var largest = i
+            if l < capacity && values[l] > values[largest] { largest = l }
+            if r < capacity && values[r] > values[largest] { largest = r }
+            if largest == i { break }
+            values.swapAt(i, largest)
+            i = largest
+        }
+        return true
+    }
+}
+
+/// The `capacity` best neighbours by (distance, index), worst on top.
+struct NeighborHeap {
+    private var items: [Neighbor] = []
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        items.reserveCapacity(capacity)
+    }
+
+    var count: Int { items.count }
+    var worstDistance: Double { items[0].distance }
+
+    @inline(__always) private static func worse(_ a: Neighbor, _ b: Neighbor) -> Bool {
+        a.distance > b.distance || (a.distance == b.distance && a.index > b.index)
+    }
+
+    mutating func offer(_ item: Neighbor) {
+        if items.count < capacity {
+            items.append(item)
+            var i = items.count - 1
+            while i > 0 {
+                let parent = (i - 1) / 2
+                guard Self.worse(items[i], items[parent]) else { break }
+                items.swapAt(parent, i)
+                i = parent
+            }
+            return
+        }
+        guard capacity > 0, Self.worse(items[0], item) else { return }
+        items[0] = item
+        var i = 0
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var worst = i
+            if l < capacity && Self.worse(items[l], items[worst]) { worst = l }
+            if r < capacity && Self.worse(items[r], items[worst]) { worst = r }
+            if worst == i { break }
+            items.swapAt(i, worst)
+            i = worst
+        }
+    }
+
+    /// The contents nearest first, ties by index.
+    func sorted() -> [Neighbor] {
+        items.sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
+    }
+}

@@ -1,0 +1,56 @@
+// Memory behind a SpatialIndex: either allocated by the index itself or borrowed from an owner
+// (such as a memory map) that the index keeps alive.
+
+/// The bytes of an index image and whatever keeps them alive.
+final class IndexImage: @unchecked Sendable {
+    // Immutable after init; the bytes are never written once the image is published.
+    let base: UnsafeRawPointer
+    let byteCount: Int
+    private let allocation: UnsafeMutableRawPointer?
+    private let owner: (any AnyObject & Sendable)?
+
+    /// Takes ownership of `allocation` (allocated with `UnsafeMutableRawPointer.allocate`).
+    init(adopting allocation: UnsafeMutableRawPointer, byteCount: Int) {
+        self.base = UnsafeRawPointer(allocation)
+        self.byteCount = byteCount
+        self.allocation = allocation
+        self.owner = nil
+    }
+
+    /// Borrows `base`, which `owner` keeps valid for its lifetime.
+    init(borrowing base: UnsafeRawPointer, byteCount: Int, owner: (any AnyObject & Sendable)?) {
+        self.base = base
+        self.byteCount = byteCount
+        self.allocation = nil
+        self.owner = owner
+    }
+
+    deinit { allocation?.deallocate() }
+}
+
+/// Typed views of the sections of an image (see ``SpatialIndexLayout``).
+struct IndexView: @unchecked Sendable {
+    let layout: SpatialIndexLayout
+    let latitude: UnsafePointer<Double>
+    let longitude: UnsafePointer<Double>
+    let x: UnsafePointer<Double>
+    let y: UnsafePointer<Double>
+    let z: UnsafePointer<Double>
+    let boxes: UnsafePointer<Double>
+    let ids: UnsafePointer<UInt32>
+
+    /// `base` must be 8-byte aligned and hold `layout.totalSize` bytes.
+    init(base: UnsafeRawPointer, layout: SpatialIndexLayout) {
+        self.layout = layout
+        func doubles(_ offset: Int) -> UnsafePointer<Double> {
+            (base + offset).assumingMemoryBound(to: Double.self)
+        }
+        latitude = doubles(layout.latitudeOffset)
+        longitude = doubles(layout.longitudeOffset)
+        x = doubles(layout.xOffset)
+        y = doubles(layout.yOffset)
+        z = doubles(layout.zOffset)
+        boxes = doubles(layout.boxOffset)
+        ids = (base + layout.idOffset).assumingMemoryBound(to: UInt32.self)
+    }
+}

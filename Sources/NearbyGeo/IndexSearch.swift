@@ -1,0 +1,139 @@
+// One nearest-neighbour query over an IndexView.
+//
+// Phase 1 walks the k-d tree by chord distance and collects every point whose chord lower bound
+// could still beat the k-th best geodesic, which is bounded above by the Schur bound of the k-th
+// smallest chord seen so far. Phase 2 computes exact geodesics for the candidates in order of
+// their lower bound and stops once the next lower bound exceeds the k-th geodesic found.
+
+struct IndexSearch {
+    let view: IndexView
+    let query: Coordinate
+    let q: (x: Double, y: Double, z: Double)
+    let k: Int
+    let maxDistance: Double
+
+    init(view: IndexView, query: Coordinate, k: Int, maxDistance: Double) {
+        self.view = view
+        self.query = query
+        self.q = ChordBounds.ecef(latitude: query.latitude, longitude: query.longitude)
+        self.k = k
+        self.maxDistance = maxDistance
+    }
+
+    /// A candidate: squared chord and position in tree order.
+    struct Candidate {
+        var key: Double
+        var position: Int
+    }
+
+    func run() -> [Neighbor] {
+        var statistics = SpatialIndex.SearchStatistics()
+        return run(&statistics)
+    }
+
+    func run(_ statistics: inout SpatialIndex.SearchStatistics) -> [Neighbor] {
+        var candidates: [Candidate] = []
+        candidates.reserveCapacity(min(view.layout.count, 4 * k + 2 * view.layout.leafSize))
+        let limit2 = collect(into: &candidates)
+        statistics.candidates += candidates.count
+        return rank(candidates, limit2: limit2, &statistics)
+    }
+
+    @inline(__always) private func chord2(_ i: Int) -> Double {
+        let dx = view.x[i] - q.x, dy = view.y[i] - q.y, dz = view.z[i] - q.z
+        return dx * dx + dy * dy + dz * dz
+    }
+
+    /// Squared distance from the query to the box of `node` (zero inside).
+    @inline(__always) private func boxDistance2(_ node: Int) -> Double {
+        let b = view.boxes + 6 * node
+        let dx = max(b[0] - q.x, 0, q.x - b[3])
+        let dy = max(b[1] - q.y, 0, q.y - b[4])
+        let dz = max(b[2] - q.z, 0, q.z - b[5])
+        return dx * dx + dy * dy + dz * dz
+    }
+
+    /// Phase 1; returns the final squared chord limit.
+    private func collect(into candidates: inout [Candidate]) -> Double {
+        let n = view.layout.count
+        let leafSize = view.layout.leafSize
+        let distanceLimit = ChordBounds.chordLimit(forDistance: maxDistance)
+        var limit2 = distanceLimit * distanceLimit
+        // Max-heap of the k smallest squared chords, only when k < n (else no bound applies).
+        let useHeap = k < n
+        var heap = ChordHeap(capacity: useHeap ? k : 0)
+
+        return withUnsafeTemporaryAllocation(of: (Int, Int, Int, Double).self, capacity: 96) {
+            stack in
+            var top = 0
+            stack[0] = (0, 0, n, boxDistance2(0))
+            top = 1
+            while top > 0 {
+                top -= 1
+                var (node, lo, hi, d2) = stack[top]
+                while d2 <= limit2 {
+                    if hi - lo <= leafSize {
+                        for i in lo..<hi {
+                            let c2 = chord2(i)
+                            guard c2 <= limit2 else { continue }
+                            candidates.append(Candidate(key: c2, position: i))
+                            if useHeap && heap.offer(c2) {
+                                let upper = ChordBounds.upper(chord: heap.top.squareRoot())
+                                let limit = min(distanceLimit, ChordBounds.chordLimit(forDistance: upper))
+                                limit2 = limit * limit
+                            }
+                        }
+                        break
+                    }
+                    let mid = lo + (hi - lo) / 2
+                    let left = 2 * node + 1, right = left + 1
+                    let dl = boxDistance2(left), dr = boxDistance2(right)
+                    if dl <= dr {
+                        if dr <= limit2 && top < 96 {
+                            stack[top] = (right, mid, hi, dr)
+                            top += 1
+                        }
+                        (node, hi, d2) = (left, mid, dl)
+                    } else {
+                        if dl <= limit2 && top < 96 {
+                            stack[top] = (left, lo, mid, dl)
+                            top += 1
+                        }
+                        (node, lo, d2) = (right, mid, dr)
+                    }
+                }
+            }
+            return limit2
+        }
+    }
+
+    /// Phase 2: exact geodesics in order of lower bound, with early exit.
+    private func rank(
+        _ all: [Candidate], limit2: Double, _ statistics: inout SpatialIndex.SearchStatistics
+    ) -> [Neighbor] {
+        var candidates = all.filter { $0.key <= limit2 }
+        let far = candidates.contains { $0.key > ChordBounds.upperBoundChordLimit * ChordBounds.upperBoundChordLimit }
+        for i in candidates.indices {
+            let p = candidates[i].position
+            candidates[i].key =
+                far
+                ? ChordBounds.lower((view.x[p], view.y[p], view.z[p]), q)
+                : ChordBounds.lower(chord: candidates[i].key.squareRoot())
+        }
+        candidates.sort { $0.key < $1.key }
+        var best = NeighborHeap(capacity: min(k, candidates.count))
+        let geodesic = Geodesic.wgs84
+        for c in candidates {
+            if c.key > maxDistance { break }
+            if best.count == best.capacity, best.capacity > 0, c.key > best.worstDistance { break }
+            let p = c.position
+            let g = geodesic.solveInverse(
+                query.latitude, query.longitude, view.latitude[p], view.longitude[p]
+            ).s12
+            statistics.geodesics += 1
+            guard g <= maxDistance else { continue }
+            best.offer(Neighbor(index: Int(view.ids[p]), distance: g))
+        }
+        return best.sorted()
+    }
+}

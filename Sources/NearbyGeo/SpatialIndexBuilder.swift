@@ -1,0 +1,140 @@
+// Builds the image of a SpatialIndex: ECEF positions in an implicit balanced k-d tree.
+
+/// Writes index images from coordinates.
+enum SpatialIndexBuilder {
+    private struct Point {
+        var x: Double
+        var y: Double
+        var z: Double
+        var id: UInt32
+    }
+
+    /// An image holding `points` (ids are positions) with leaves of at most `leafSize` points.
+    static func build(_ points: [Coordinate], leafSize: Int) -> IndexImage {
+        let layout = SpatialIndexLayout(count: points.count, leafSize: leafSize)
+        let size = layout.totalSize
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        let n = points.count
+        let work = UnsafeMutablePointer<Point>.allocate(capacity: max(n, 1))
+        defer { work.deallocate() }
+        for (i, p) in points.enumerated() {
+            let e = ChordBounds.ecef(latitude: p.latitude, longitude: p.longitude)
+            work[i] = Point(x: e.x, y: e.y, z: e.z, id: UInt32(truncatingIfNeeded: i))
+        }
+        let boxes = (raw + layout.boxOffset).assumingMemoryBound(to: Double.self)
+        if n > 0 { buildNode(0, 0, n, work, boxes, leafSize) }
+
+        let lat = (raw + layout.latitudeOffset).assumingMemoryBound(to: Double.self)
+        let lon = (raw + layout.longitudeOffset).assumingMemoryBound(to: Double.self)
+        let xs = (raw + layout.xOffset).assumingMemoryBound(to: Double.self)
+        let ys = (raw + layout.yOffset).assumingMemoryBound(to: Double.self)
+        let zs = (raw + layout.zOffset).assumingMemoryBound(to: Double.self)
+        let ids = (raw + layout.idOffset).assumingMemoryBound(to: UInt32.self)
+        points.withUnsafeBufferPointer { source in
+            for i in 0..<n {
+                let p = work[i]
+                let c = source[Int(p.id)]
+                lat[i] = c.latitude
+                lon[i] = c.longitude
+                xs[i] = p.x
+                ys[i] = p.y
+                zs[i] = p.z
+                ids[i] = p.id
+            }
+        }
+        writeHeader(raw, layout)
+        return IndexImage(adopting: raw, byteCount: size)
+    }
+
+    /// Fills the header, checksum last.
+    static func writeHeader(_ raw: UnsafeMutableRawPointer, _ layout: SpatialIndexLayout) {
+        raw.storeBytes(of: SpatialIndexLayout.magic.littleEndian, toByteOffset: 0, as: UInt64.self)
+        raw.storeBytes(of: SpatialIndexLayout.version.littleEndian, toByteOffset: 8, as: UInt32.self)
+        raw.storeBytes(of: UInt32(layout.leafSize).littleEndian, toByteOffset: 12, as: UInt32.self)
+        raw.storeBytes(of: UInt64(layout.count).littleEndian, toByteOffset: 16, as: UInt64.self)
+        raw.storeBytes(of: UInt64(layout.nodeCount).littleEndian, toByteOffset: 24, as: UInt64.self)
+        raw.storeBytes(of: UInt64(layout.totalSize).littleEndian, toByteOffset: 40, as: UInt64.self)
+        let header = SpatialIndexLayout.headerSize
+        let sum = IndexChecksum.hash(
+            UnsafeRawPointer(raw) + header, byteCount: layout.totalSize - header)
+        raw.storeBytes(of: sum.littleEndian, toByteOffset: 32, as: UInt64.self)
+    }
+
+    /// Node `node` covers work[lo..<hi]: store its box, then split at the median of its widest
+    /// axis (left child 2·node+1 gets [lo, mid), right child 2·node+2 gets [mid, hi)).
+    private static func buildNode(
+        _ node: Int, _ lo: Int, _ hi: Int, _ work: UnsafeMutablePointer<Point>,
+        _ boxes: UnsafeMutablePointer<Double>, _ leafSize: Int
+    ) {
+        var minX = Double.infinity, minY = Double.infinity, minZ = Double.infinity
+        var maxX = -Double.infinity, maxY = -Double.infinity, maxZ = -Double.infinity
+        for i in lo..<hi {
+            let p = work[i]
+            minX = min(minX, p.x)
+            minY = min(minY, p.y)
+            minZ = min(minZ, p.z)
+            maxX = max(maxX, p.x)
+            maxY = max(maxY, p.y)
+            maxZ = max(maxZ, p.z)
+        }
+        let box = boxes + 6 * node
+        box[0] = minX
+        box[1] = minY
+        box[2] = minZ
+        box[3] = maxX
+        box[4] = maxY
+        box[5] = maxZ
+        guard hi - lo > leafSize else { return }
+        let spanX = maxX - minX, spanY = maxY - minY, spanZ = maxZ - minZ
+        let axis = spanX >= spanY && spanX >= spanZ ? 0 : (spanY >= spanZ ? 1 : 2)
+        let mid = lo + (hi - lo) / 2
+        select(work, lo, hi, mid, axis)
+        buildNode(2 * node + 1, lo, mid, work, boxes, leafSize)
+        buildNode(2 * node + 2, mid, hi, work, boxes, leafSize)
+    }
+
+    @inline(__always) private static func key(_ p: Point, _ axis: Int) -> Double {
+        axis == 0 ? p.x : (axis == 1 ? p.y : p.z)
+    }
+
+    /// Hoare quickselect: afterwards work[kth] has rank kth in [lo, hi) along `axis`, with
+    /// smaller-or-equal keys before it and greater-or-equal after.
+    private static func select(
+        _ work: UnsafeMutablePointer<Point>, _ lo: Int, _ hi: Int, _ kth: Int, _ axis: Int
+    ) {
+        var l = lo, r = hi - 1
+        while r > l {
+            let m = l + (r - l) / 2
+            if key(work[m], axis) < key(work[l], axis) { work.swapAt(m, l) }
+            if key(work[r], axis) < key(work[l], axis) { work.swapAt(r, l) }
+            if key(work[r], axis) < key(work[m], axis) { work.swapAt(r, m) }
+            let pivot = key(work[m], axis)
+            var i = l, j = r
+            while i <= j {
+                while key(work[i], axis) < pivot { i += 1 }
+                while key(work[j], axis) > pivot { j -= 1 }
+                if i <= j {
+                    work.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if kth <= j {
+                r = j
+            } else if kth >= i {
+                l = i
+            } else {
+                return
+            }
+        }
+    }
+}
+
+extension UnsafeMutablePointer {
+    @inline(__always) fileprivate func swapAt(_ i: Int, _ j: Int) {
+        let t = self[i]
+        self[i] = self[j]
+        self[j] = t
+    }
+}

@@ -1,0 +1,131 @@
+import Testing
+
+@testable import NearbyGeo
+
+/// The index must return exactly what a brute-force geodesic scan returns (same neighbours,
+/// same distances bit for bit, same tie order).
+@Suite struct SpatialIndexTests {
+    /// Points spread over the globe, clusters at both poles, across the date line, around
+    /// Taipei, and exact duplicates.
+    static func mixedPoints(seed: UInt64, count: Int) -> [Coordinate] {
+        var rng = SplitMix64(state: seed)
+        var points: [Coordinate] = []
+        for i in 0..<count {
+            switch i % 6 {
+            case 0: points.append(rng.coordinate(lat: -90...90, lon: -180...180))
+            case 1: points.append(rng.coordinate(lat: 89.5...90, lon: -180...180))
+            case 2: points.append(rng.coordinate(lat: -90 ... -89.9, lon: -180...180))
+            case 3: points.append(rng.coordinate(lat: -10...10, lon: 179.9...180.1))
+            case 4: points.append(rng.coordinate(lat: 24.9...25.2, lon: 121.3...121.7))
+            default: points.append(points[rng.int(points.count)])  // duplicate
+            }
+        }
+        return points
+    }
+
+    static func queries(seed: UInt64, count: Int) -> [Coordinate] {
+        var rng = SplitMix64(state: seed)
+        var out: [Coordinate] = []
+        for i in 0..<count {
+            switch i % 7 {
+            case 0: out.append(rng.coordinate(lat: -90...90, lon: -180...180))
+            case 1: out.append(rng.coordinate(lat: 89.8...90, lon: -180...180))
+            case 2: out.append(rng.coordinate(lat: -90 ... -89.95, lon: -180...180))
+            case 3: out.append(rng.coordinate(lat: -5...5, lon: 179.95...180.05))
+            case 4: out.append(rng.coordinate(lat: 24.95...25.15, lon: 121.4...121.6))
+            case 5: out.append(rng.coordinate(lat: -25.2 ... -24.9, lon: -58.7 ... -58.3))  // antipode of Taipei
+            default: out.append(rng.coordinate(lat: 0...0, lon: -180...180))
+            }
+        }
+        return out
+    }
+
+    @Test(arguments: [1, 3, 10, 40])
+    func nearestMatchesBruteForce(k: Int) throws {
+        let points = Self.mixedPoints(seed: 42, count: 1500)
+        let index = SpatialIndex(points)
+        #expect(index.count == 1500)
+        for query in Self.queries(seed: UInt64(k), count: 60) {
+            #expect(index.nearest(to: query, k: k) == bruteForce(points, query, k: k, within: .infinity))
+        }
+    }
+
+    @Test func withinRadiusMatchesBruteForce() throws {
+        let points = Self.mixedPoints(seed: 7, count: 1200)
+        let index = SpatialIndex(points)
+        var rng = SplitMix64(state: 99)
+        for query in Self.queries(seed: 5, count: 35) {
+            let radius = [0, 50, 2_000, 30_000, 400_000, 15_000_000][rng.int(6)]
+            let r = Double(radius)
+            #expect(index.within(r, of: query) == bruteForce(points, query, k: points.count, within: r))
+            #expect(index.nearest(to: query, k: 4, within: r) == bruteForce(points, query, k: 4, within: r))
+        }
+    }
+
+    @Test func duplicatesTieByIndex() throws {
+        let p = try #require(Coordinate(latitude: 25.0418, longitude: 121.5152))
+        let other = try #require(Coordinate(latitude: 25.05, longitude: 121.52))
+        let points = [other, p, other, p, p, other]
+        let index = SpatialIndex(points)
+        let result = index.nearest(to: p, k: 4)
+        #expect(result.map(\.index) == [1, 3, 4, 0])
+        #expect(result.prefix(3).allSatisfy { $0.distance == 0 })
+        #expect(result[3].distance == Geodesic.wgs84.distance(p, other))
+    }
+
+    @Test func edgeCases() throws {
+        let here = try #require(Coordinate(latitude: 25.04, longitude: 121.5))
+        #expect(SpatialIndex([]).nearest(to: here, k: 3).isEmpty)
+        #expect(SpatialIndex([]).within(1e9, of: here).isEmpty)
+        let points = Self.mixedPoints(seed: 3, count: 50)
+        let index = SpatialIndex(points)
+        #expect(index.nearest(to: here, k: 0).isEmpty)
+        #expect(index.nearest(to: here, k: -2).isEmpty)
+        #expect(index.nearest(to: here, k: 10, within: -1).isEmpty)
+        #expect(index.nearest(to: here, k: 10, within: .nan).isEmpty)
+        // k above the count returns everything, sorted.
+        #expect(index.nearest(to: here, k: 500) == bruteForce(points, here, k: 500, within: .infinity))
+        let single = SpatialIndex([here])
+        #expect(single.nearest(to: here, k: 5) == [Neighbor(index: 0, distance: 0)])
+    }
+
+    /// Many points in a dense city, like the real data, with few-metre spacing.
+    @Test func denseClusterMatchesBruteForce() throws {
+        var rng = SplitMix64(state: 2024)
+        let points = (0..<3000).map { _ in rng.coordinate(lat: 25.03...25.05, lon: 121.50...121.52) }
+        let index = SpatialIndex(points)
+        for _ in 0..<60 {
+            let q = rng.coordinate(lat: 25.02...25.06, lon: 121.49...121.53)
+            #expect(index.nearest(to: q, k: 10) == bruteForce(points, q, k: 10, within: .infinity))
+        }
+    }
+
+    /// A north–south neighbour can be nearer by chord yet farther by geodesic than an east–west
+    /// one (the meridian curves more), so the index must not trust chord order.
+    @Test(arguments: [0.0, 35.0, 70.0])
+    func chordOrderDiffersFromGeodesicOrder(latitude: Double) throws {
+        let geod = Geodesic.wgs84
+        let query = try #require(Coordinate(latitude: latitude, longitude: 10))
+        func chord(_ c: Coordinate) -> Double {
+            let p = ChordBounds.ecef(latitude: c.latitude, longitude: c.longitude)
+            let q = ChordBounds.ecef(latitude: query.latitude, longitude: query.longitude)
+            return ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y) + (p.z - q.z) * (p.z - q.z))
+                .squareRoot()
+        }
+        for d in [20_000.0, 100_000, 600_000] {
+            let east = geod.destination(from: query, bearing: 90, distance: d)
+            let north0 = geod.destination(from: query, bearing: 0, distance: d)
+            let gap = chord(east) - chord(north0)
+            try #require(gap > 0)
+            let north = geod.destination(from: query, bearing: 0, distance: d + gap / 2)
+            try #require(chord(north) < chord(east))
+            try #require(geod.distance(query, north) > geod.distance(query, east))
+            var rng = SplitMix64(state: UInt64(d))
+            var points = (0..<40).map { _ in rng.coordinate(lat: -60...80, lon: -170...170) }
+            points += [north, east]
+            let index = SpatialIndex(points)
+            #expect(index.nearest(to: query, k: 1) == bruteForce(points, query, k: 1, within: .infinity))
+            #expect(index.nearest(to: query, k: 1).first?.index == points.count - 1)
+        }
+    }
+}
