@@ -1,0 +1,80 @@
+/// A fast, allocation-free decimal number parser for XML text and attribute values.
+///
+/// Surrounding XML white space is ignored. Accepts an optional sign, digits with an optional
+/// decimal point, and an optional exponent. Values with up to 15 significant digits and a small
+/// exponent are converted exactly (Clinger's fast path); longer ones fall back to the standard
+/// library's correctly rounded conversion. Non-finite results are rejected.
+enum DecimalParser {
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+
+    /// The value of the text, or nil when it is not a finite decimal number.
+    static func parseDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard let base = text.baseAddress else { return nil }
+        var start = 0
+        var end = text.count
+        while start < end, XMLBytes.isSpace(base[start]) { start += 1 }
+        while end > start, XMLBytes.isSpace(base[end - 1]) { end -= 1 }
+        guard start < end else { return nil }
+        var i = start
+        var negative = false
+        if base[i] == UInt8(ascii: "-") || base[i] == UInt8(ascii: "+") {
+            negative = base[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var mantissa: UInt64 = 0
+        var significant = 0
+        var exponent = 0
+        var digits = 0
+        while i < end, base[i] &- 48 < 10 {
+            let d = UInt64(base[i] &- 48)
+            if mantissa != 0 || d != 0 { significant += 1 }
+            if significant <= 19 { mantissa = mantissa &* 10 &+ d } else { exponent += 1 }
+            digits += 1
+            i += 1
+        }
+        if i < end, base[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < end, base[i] &- 48 < 10 {
+                let d = UInt64(base[i] &- 48)
+                if mantissa != 0 || d != 0 { significant += 1 }
+                if significant <= 19 {
+                    mantissa = mantissa &* 10 &+ d
+                    exponent -= 1
+                }
+                digits += 1
+                i += 1
+            }
+        }
+        guard digits > 0 else { return nil }
+        if i < end, base[i] == UInt8(ascii: "e") || base[i] == UInt8(ascii: "E") {
+            i += 1
+            var expNegative = false
+            if i < end, base[i] == UInt8(ascii: "-") || base[i] == UInt8(ascii: "+") {
+                expNegative = base[i] == UInt8(ascii: "-")
+                i += 1
+            }
+            var e = 0
+            var expDigits = 0
+            while i < end, base[i] &- 48 < 10 {
+                if e < 100_000 { e = e * 10 + Int(base[i] &- 48) }
+                expDigits += 1
+                i += 1
+            }
+            guard expDigits > 0 else { return nil }
+            exponent += expNegative ? -e : e
+        }
+        guard i == end else { return nil }
+        if mantissa == 0 { return negative ? -0.0 : 0.0 }
+        if significant <= 15, exponent >= -22, exponent <= 22 {
+            var value = Double(mantissa)
+            if exponent < 0 { value /= powersOfTen[-exponent] } else { value *= powersOfTen[exponent] }
+            return negative ? -value : value
+        }
+        let slow = Double(String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self))
+        guard let slow, slow.isFinite else { return nil }
+        return slow
+    }
+}

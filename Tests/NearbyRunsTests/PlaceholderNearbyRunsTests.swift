@@ -1,5 +1,0 @@
-import Testing
-
-@testable import NearbyRuns
-
-@Test func NearbyRunsBuilds() { #expect(Bool(true)) }
