@@ -10,10 +10,15 @@ enum ReaderTestPaths {
         testsDirectory.appendingPathComponent("Fixtures/Reading/\(name)").path
     }
 
-    /// ../shared/tracks relative to the package root, when it exists.
+    /// ../shared/tracks relative to the package root, when it exists (also ../../shared/tracks,
+    /// for a git worktree checked out one level deeper, e.g. /work/wt/<branch>).
     static let sharedTracks: String? = {
-        let path = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tracks").path
-        return FileManager.default.fileExists(atPath: path) ? path : nil
+        let parent = packageRoot.deletingLastPathComponent()
+        let candidates = [
+            parent.appendingPathComponent("shared/tracks").path,
+            parent.deletingLastPathComponent().appendingPathComponent("shared/tracks").path,
+        ]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }
     }()
 
     static func shared(_ name: String) -> String? {

@@ -44,7 +44,7 @@ struct GPXParser {
             } else if scanner.isLocal(child, "metadata") {
                 try readMetadata(child)
             } else if scanner.isLocal(child, "name") {
-                document.name = scanner.string(try scanner.text(of: child))
+                document.name = try scanner.textString(of: child)
             } else {
                 try scanner.skipElement(child)
             }
@@ -63,7 +63,7 @@ struct GPXParser {
     mutating func readMetadata(_ tag: XMLTag) throws(TrackReadError) {
         while let child = try scanner.nextChild(of: tag) {
             if scanner.isLocal(child, "name") {
-                document.name = scanner.string(try scanner.text(of: child))
+                document.name = try scanner.textString(of: child)
             } else {
                 try scanner.skipElement(child)
             }
@@ -84,9 +84,9 @@ struct GPXParser {
                 }
                 track.segments.append(segment)
             } else if scanner.isLocal(child, "name") {
-                track.name = scanner.string(try scanner.text(of: child))
+                track.name = try scanner.textString(of: child)
             } else if scanner.isLocal(child, "type") {
-                track.activityType = scanner.string(try scanner.text(of: child))
+                track.activityType = try scanner.textString(of: child)
             } else {
                 try scanner.skipElement(child)
             }
@@ -101,9 +101,9 @@ struct GPXParser {
             if scanner.isLocal(child, "rtept") {
                 segment.points.append(try readPoint(child))
             } else if scanner.isLocal(child, "name") {
-                track.name = scanner.string(try scanner.text(of: child))
+                track.name = try scanner.textString(of: child)
             } else if scanner.isLocal(child, "type") {
-                track.activityType = scanner.string(try scanner.text(of: child))
+                track.activityType = try scanner.textString(of: child)
             } else {
                 try scanner.skipElement(child)
             }
@@ -121,9 +121,9 @@ struct GPXParser {
         var point = TrackPoint(latitude: latitude, longitude: longitude)
         while let child = try scanner.nextChild(of: tag) {
             if scanner.isLocal(child, "ele") {
-                point.elevation = try scanner.number(try scanner.text(of: child), in: child)
+                point.elevation = try scanner.textNumber(of: child)
             } else if scanner.isLocal(child, "time") {
-                point.time = try scanner.time(try scanner.text(of: child))
+                point.time = try scanner.textTime(of: child)
             } else if scanner.isLocal(child, "extensions") {
                 try readExtensions(child, into: &point, depth: 0)
             } else {
@@ -137,10 +137,10 @@ struct GPXParser {
     mutating func readExtensions(_ tag: XMLTag, into point: inout TrackPoint, depth: Int) throws(TrackReadError) {
         while let child = try scanner.nextChild(of: tag) {
             if scanner.isLocal(child, "hr") || scanner.isLocal(child, "heartrate") {
-                let value = try scanner.count(try scanner.text(of: child), in: child)
+                let value = try scanner.textCount(of: child)
                 if point.heartRate == nil { point.heartRate = value }
             } else if scanner.isLocal(child, "cad") || scanner.isLocal(child, "cadence") {
-                let value = try scanner.count(try scanner.text(of: child), in: child)
+                let value = try scanner.textCount(of: child)
                 if point.cadence == nil { point.cadence = value }
             } else if depth < 8, !child.selfClosing {
                 try readExtensions(child, into: &point, depth: depth + 1)

@@ -42,7 +42,7 @@ struct TCXParser {
             } else if scanner.isLocal(child, "Track") {
                 track.segments.append(try readSegment(child))
             } else if scanner.isLocal(child, "Name") {
-                track.name = scanner.string(try scanner.text(of: child))
+                track.name = try scanner.textString(of: child)
             } else {
                 try scanner.skipElement(child)
             }
@@ -69,29 +69,29 @@ struct TCXParser {
         var runCadence: UInt16?
         while let child = try scanner.nextChild(of: tag) {
             if scanner.isLocal(child, "Time") {
-                point.time = try scanner.time(try scanner.text(of: child))
+                point.time = try scanner.textTime(of: child)
             } else if scanner.isLocal(child, "Position") {
                 while let axis = try scanner.nextChild(of: child) {
                     if scanner.isLocal(axis, "LatitudeDegrees") {
-                        latitude = try scanner.number(try scanner.text(of: axis), in: axis)
+                        latitude = try scanner.textNumber(of: axis)
                     } else if scanner.isLocal(axis, "LongitudeDegrees") {
-                        longitude = try scanner.number(try scanner.text(of: axis), in: axis)
+                        longitude = try scanner.textNumber(of: axis)
                     } else {
                         try scanner.skipElement(axis)
                     }
                 }
             } else if scanner.isLocal(child, "AltitudeMeters") {
-                point.elevation = try scanner.number(try scanner.text(of: child), in: child)
+                point.elevation = try scanner.textNumber(of: child)
             } else if scanner.isLocal(child, "HeartRateBpm") {
                 while let value = try scanner.nextChild(of: child) {
                     if scanner.isLocal(value, "Value") {
-                        point.heartRate = try scanner.count(try scanner.text(of: value), in: value)
+                        point.heartRate = try scanner.textCount(of: value)
                     } else {
                         try scanner.skipElement(value)
                     }
                 }
             } else if scanner.isLocal(child, "Cadence") {
-                point.cadence = try scanner.count(try scanner.text(of: child), in: child)
+                point.cadence = try scanner.textCount(of: child)
             } else if scanner.isLocal(child, "Extensions") {
                 runCadence = try findRunCadence(child, depth: 0)
             } else {
@@ -110,7 +110,7 @@ struct TCXParser {
         var found: UInt16?
         while let child = try scanner.nextChild(of: tag) {
             if scanner.isLocal(child, "RunCadence") {
-                let value = try scanner.count(try scanner.text(of: child), in: child)
+                let value = try scanner.textCount(of: child)
                 if found == nil { found = value }
             } else if depth < 8, !child.selfClosing {
                 let inner = try findRunCadence(child, depth: depth + 1)

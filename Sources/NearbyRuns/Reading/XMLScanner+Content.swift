@@ -102,16 +102,17 @@ extension XMLScanner {
                 let contentStart = lt + 9
                 try skipPast("]]>", what: "']]>' to close the CDATA section")
                 appendRaw(contentStart, pos - 3)
-                continue
-            }
-            switch try nextMarkup() {
-            case .start(let child):
-                try skipElement(child)
-            case .end(let s, let e, let offset):
-                try checkEnd(s, e, matches: tag, at: offset)
+            } else if lt + 1 < end, base[lt + 1] == XMLBytes.bang {
+                try skipDeclaration()
+            } else if lt + 1 < end, base[lt + 1] == XMLBytes.question {
+                try skipPast("?>", what: "'?>' to close the processing instruction")
+            } else if lt + 1 < end, base[lt + 1] == XMLBytes.slash {
+                if case .end(let s, let e, let offset) = try scanEndTag() {
+                    try checkEnd(s, e, matches: tag, at: offset)
+                }
                 return XMLText(start: 0, end: scratch.count, inScratch: true, offset: start)
-            case .endOfFile:
-                throw malformed("</\(name(of: tag))> before the end of the file", at: end)
+            } else {
+                try skipElement(try scanStartTag())
             }
         }
     }
@@ -201,7 +202,7 @@ extension XMLScanner {
             let isWanted =
                 nameEnd - localStart == literal.utf8CodeUnitCount
                 && memcmp(base + localStart, literal.utf8Start, literal.utf8CodeUnitCount) == 0
-                && !XMLBytes.matches("xmlns", in: base, at: nameStart, end: nameEnd)
+                && !(localStart > nameStart && XMLBytes.matches("xmlns:", in: base, at: nameStart, end: nameEnd))
             guard isWanted else { continue }
             if !latin1, XMLBytes.find(XMLBytes.amp, in: base, from: valueStart, to: close) == nil {
                 return XMLText(start: valueStart, end: close, inScratch: false, offset: valueStart)
@@ -260,5 +261,32 @@ extension XMLScanner {
                 file: fileName, line: line(at: text.offset), element: localName(of: element), text: string(text))
         }
         return UInt16(value.rounded())
+    }
+
+    // Reading the text and converting it in one mutating call: `scanner.string(try scanner.text(…))`
+    // would evaluate the receiver before the argument and read a stale scratch buffer.
+
+    /// The element's text as a trimmed String.
+    mutating func textString(of tag: XMLTag) throws(TrackReadError) -> String {
+        let text = try text(of: tag)
+        return string(text)
+    }
+
+    /// The element's text as a finite number.
+    mutating func textNumber(of tag: XMLTag) throws(TrackReadError) -> Double {
+        let text = try text(of: tag)
+        return try number(text, in: tag)
+    }
+
+    /// The element's text as a small count (heart rate, cadence).
+    mutating func textCount(of tag: XMLTag) throws(TrackReadError) -> UInt16 {
+        let text = try text(of: tag)
+        return try count(text, in: tag)
+    }
+
+    /// The element's text as seconds since 1970 UTC.
+    mutating func textTime(of tag: XMLTag) throws(TrackReadError) -> Double {
+        let text = try text(of: tag)
+        return try time(text)
     }
 }
