@@ -5,10 +5,35 @@
 /// exponent are converted exactly (Clinger's fast path); longer ones fall back to the standard
 /// library's correctly rounded conversion. Non-finite results are rejected.
 enum DecimalParser {
-    private static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
+    /// 10^e for 0 ≤ e ≤ 22, all exactly representable.
+    @inline(__always)
+    private static func powerOfTen(_ e: Int) -> Double {
+        switch e {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
+    }
 
     /// The value of the text, or nil when it is not a finite decimal number.
     static func parseDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
@@ -70,7 +95,7 @@ enum DecimalParser {
         if mantissa == 0 { return negative ? -0.0 : 0.0 }
         if significant <= 15, exponent >= -22, exponent <= 22 {
             var value = Double(mantissa)
-            if exponent < 0 { value /= powersOfTen[-exponent] } else { value *= powersOfTen[exponent] }
+            if exponent < 0 { value /= powerOfTen(-exponent) } else { value *= powerOfTen(exponent) }
             return negative ? -value : value
         }
         let slow = Double(String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self))

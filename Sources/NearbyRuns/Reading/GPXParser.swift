@@ -114,10 +114,17 @@ struct GPXParser {
 
     /// A `trkpt`, `rtept` or `wpt`.
     mutating func readPoint(_ tag: XMLTag) throws(TrackReadError) -> TrackPoint {
-        guard let lat = try scanner.attribute(tag, "lat") else { throw missing("lat", on: tag) }
-        let latitude = try scanner.number(lat, in: tag)
-        guard let lon = try scanner.attribute(tag, "lon") else { throw missing("lon", on: tag) }
-        let longitude = try scanner.number(lon, in: tag)
+        let latitude: Double
+        let longitude: Double
+        if let (lat, lon) = scanner.rawAttributes(tag, "lat", "lon") {
+            latitude = try scanner.number(lat, in: tag)
+            longitude = try scanner.number(lon, in: tag)
+        } else {
+            guard let lat = try scanner.attribute(tag, "lat") else { throw missing("lat", on: tag) }
+            latitude = try scanner.number(lat, in: tag)
+            guard let lon = try scanner.attribute(tag, "lon") else { throw missing("lon", on: tag) }
+            longitude = try scanner.number(lon, in: tag)
+        }
         var point = TrackPoint(latitude: latitude, longitude: longitude)
         while let child = try scanner.nextChild(of: tag) {
             if scanner.isLocal(child, "ele") {

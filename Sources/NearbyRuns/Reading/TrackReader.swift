@@ -46,8 +46,27 @@ public struct TrackReader: Sendable {
 
     /// Reads the file at `path`; errors name the path.
     public func read(contentsOf path: String) throws(TrackReadError) -> TrackDocument {
+        if let document = try readMapped(path) { return document }
         let bytes = try Self.load(path)
         return try read(bytes, fileName: path)
+    }
+
+    /// Parses a regular, non-empty file through a read-only private mapping (no copy of the
+    /// bytes, and pages of the page cache are shared), or returns nil to fall back to `read(2)`.
+    func readMapped(_ path: String) throws(TrackReadError) -> TrackDocument? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(file: path, reason: "it is a directory") }
+        let size = Int(info.st_size)
+        guard (info.st_mode & S_IFMT) == S_IFREG, size > 0 else { return nil }
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), mapped != MAP_FAILED
+        else { return nil }
+        defer { munmap(mapped, size) }
+        madvise(mapped, size, MADV_SEQUENTIAL)
+        return try read(UnsafeRawBufferPointer(start: mapped, count: size), fileName: path)
     }
 
     /// The whole file, read with POSIX calls into one buffer.

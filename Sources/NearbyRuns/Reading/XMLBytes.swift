@@ -23,11 +23,15 @@ enum XMLBytes {
         c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D
     }
 
+    /// Bits (below 64) of `"`, `'`, `/`, `<`, `=`, `>`, `?` and every byte up to space.
+    private static let nameStopMask: UInt64 =
+        (1 << 0x22) | (1 << 0x27) | (1 << 0x2F) | (1 << 0x3C) | (1 << 0x3D) | (1 << 0x3E) | (1 << 0x3F)
+        | ((1 << 0x21) - 1)
+
     /// True for bytes that end a tag or attribute name.
     @inline(__always)
     static func endsName(_ c: UInt8) -> Bool {
-        c <= 0x20 || c == gt || c == slash || c == equals || c == lt || c == quote || c == apostrophe
-            || c == question
+        c < 64 && (nameStopMask >> UInt64(c)) & 1 != 0
     }
 
     /// True for bytes that may start an XML name (ASCII letters, `_`, `:`, any non-ASCII byte).
@@ -36,10 +40,17 @@ enum XMLBytes {
         (c | 0x20) &- UInt8(ascii: "a") < 26 || c == UInt8(ascii: "_") || c == colon || c >= 0x80
     }
 
-    /// Index of the first `byte` in `base[from..<end]`, or nil.
+    /// Index of the first `byte` in `base[from..<to]`, or nil. Short runs are scanned inline
+    /// (between tags there are usually only a few bytes of indentation), longer ones with memchr.
     @inline(__always)
     static func find(_ byte: UInt8, in base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int? {
-        guard from < end, let hit = memchr(base + from, Int32(byte), end - from) else { return nil }
+        var i = from
+        let inlineEnd = min(end, from + 24)
+        while i < inlineEnd {
+            if base[i] == byte { return i }
+            i += 1
+        }
+        guard i < end, let hit = memchr(base + i, Int32(byte), end - i) else { return nil }
         return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
     }
 
@@ -49,7 +60,7 @@ enum XMLBytes {
         _ literal: StaticString, in base: UnsafePointer<UInt8>, at: Int, end: Int
     ) -> Bool {
         let n = literal.utf8CodeUnitCount
-        return end - at >= n && memcmp(base + at, literal.utf8Start, n) == 0
+        return end - at >= n && same(base + at, literal.utf8Start, n)
     }
 
     /// True when the two byte ranges of the same buffer are equal.
@@ -57,6 +68,25 @@ enum XMLBytes {
     static func equal(
         _ base: UnsafePointer<UInt8>, _ a: Int, _ aEnd: Int, _ b: Int, _ bEnd: Int
     ) -> Bool {
-        aEnd - a == bEnd - b && memcmp(base + a, base + b, aEnd - a) == 0
+        aEnd - a == bEnd - b && same(base + a, base + b, aEnd - a)
+    }
+
+    /// Byte equality of two short runs, inline (names are a few bytes; a libc call costs more).
+    @inline(__always)
+    static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        var i = 0
+        while i + 8 <= n {
+            if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)
+                != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
+            {
+                return false
+            }
+            i += 8
+        }
+        while i < n {
+            if a[i] != b[i] { return false }
+            i += 1
+        }
+        return true
     }
 }

@@ -76,10 +76,15 @@ extension XMLScanner {
     mutating func text(of tag: XMLTag) throws(TrackReadError) -> XMLText {
         if tag.selfClosing { return XMLText(start: pos, end: pos, inScratch: false, offset: pos) }
         let start = pos
-        if let lt = XMLBytes.find(XMLBytes.lt, in: base, from: pos, to: end), lt + 1 < end,
-            base[lt + 1] == XMLBytes.slash, !latin1,
-            XMLBytes.find(XMLBytes.amp, in: base, from: start, to: lt) == nil
-        {
+        var lt = pos
+        while lt < end, base[lt] != XMLBytes.lt, base[lt] != XMLBytes.amp { lt += 1 }
+        if lt + 1 < end, base[lt] == XMLBytes.lt, base[lt + 1] == XMLBytes.slash, !latin1 {
+            let n = tag.nameEnd - tag.nameStart
+            let close = lt + 2 + n
+            if close < end, base[close] == XMLBytes.gt, XMLBytes.same(base + lt + 2, base + tag.nameStart, n) {
+                pos = close + 1
+                return XMLText(start: start, end: lt, inScratch: false, offset: start)
+            }
             pos = lt
             if case .end(let s, let e, let offset) = try scanEndTag() {
                 try checkEnd(s, e, matches: tag, at: offset)
@@ -201,7 +206,7 @@ extension XMLScanner {
             i = close + 1
             let isWanted =
                 nameEnd - localStart == literal.utf8CodeUnitCount
-                && memcmp(base + localStart, literal.utf8Start, literal.utf8CodeUnitCount) == 0
+                && XMLBytes.same(base + localStart, literal.utf8Start, literal.utf8CodeUnitCount)
                 && !(localStart > nameStart && XMLBytes.matches("xmlns:", in: base, at: nameStart, end: nameEnd))
             guard isWanted else { continue }
             if !latin1, XMLBytes.find(XMLBytes.amp, in: base, from: valueStart, to: close) == nil {
@@ -212,6 +217,36 @@ extension XMLScanner {
             return XMLText(start: 0, end: scratch.count, inScratch: true, offset: valueStart)
         }
         return nil
+    }
+
+    /// The raw values of two attributes found in one pass, when neither needs decoding;
+    /// nil when either is missing or needs decoding (then use `attribute(_:_:)` for each).
+    func rawAttributes(_ tag: XMLTag, _ first: StaticString, _ second: StaticString) -> (XMLText, XMLText)? {
+        if latin1 { return nil }
+        var i = tag.attributesStart
+        let stop = tag.attributesEnd
+        var a: XMLText?
+        var b: XMLText?
+        while i < stop {
+            while i < stop, XMLBytes.isSpace(base[i]) { i += 1 }
+            let nameStart = i
+            while i < stop, !XMLBytes.endsName(base[i]) { i += 1 }
+            let nameEnd = i
+            while i < stop, base[i] != XMLBytes.quote, base[i] != XMLBytes.apostrophe { i += 1 }
+            guard i < stop, let close = XMLBytes.find(base[i], in: base, from: i + 1, to: stop) else { break }
+            let valueStart = i + 1
+            i = close + 1
+            let n = nameEnd - nameStart
+            let isFirst = n == first.utf8CodeUnitCount && XMLBytes.same(base + nameStart, first.utf8Start, n)
+            let isSecond = !isFirst && n == second.utf8CodeUnitCount && XMLBytes.same(base + nameStart, second.utf8Start, n)
+            guard isFirst || isSecond else { continue }
+            if XMLBytes.find(XMLBytes.amp, in: base, from: valueStart, to: close) != nil { return nil }
+            let text = XMLText(start: valueStart, end: close, inScratch: false, offset: valueStart)
+            if isFirst, a == nil { a = text }
+            if isSecond, b == nil { b = text }
+        }
+        guard let a, let b else { return nil }
+        return (a, b)
     }
 
     // MARK: Values
@@ -255,6 +290,15 @@ extension XMLScanner {
 
     /// The text as a small non-negative integer such as heart rate or cadence (decimals rounded).
     func count(_ text: XMLText, in element: XMLTag) throws(TrackReadError) -> UInt16 {
+        if !text.inScratch, text.end > text.start, text.end - text.start <= 4 {
+            var value = 0
+            var i = text.start
+            while i < text.end, base[i] &- 48 < 10 {
+                value = value * 10 + Int(base[i] &- 48)
+                i += 1
+            }
+            if i == text.end { return UInt16(value) }
+        }
         let value = try number(text, in: element)
         guard value >= 0, value <= 65_535 else {
             throw .badNumber(

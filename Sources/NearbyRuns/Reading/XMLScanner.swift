@@ -6,17 +6,18 @@
 
 /// A start tag found by the scanner: byte offsets into the document, nothing copied.
 struct XMLTag {
-    /// Offset of the `<`.
-    var offset: Int
     var nameStart: Int
     var nameEnd: Int
     /// Start of the local name (after the last `:` of a prefix).
     var localStart: Int
-    /// The attribute region, between the name and the closing `>` or `/>`.
-    var attributesStart: Int
+    /// End of the attribute region, which starts at `nameEnd`, before the closing `>` or `/>`.
     var attributesEnd: Int
     /// `<name/>`: there is no content and no end tag.
     var selfClosing: Bool
+
+    /// Offset of the `<`.
+    var offset: Int { nameStart - 1 }
+    var attributesStart: Int { nameEnd }
 }
 
 /// A byte-level, non-validating, allocation-free XML tokenizer for track files.
@@ -76,7 +77,7 @@ struct XMLScanner {
     @inline(__always)
     func isLocal(_ tag: XMLTag, _ literal: StaticString) -> Bool {
         tag.nameEnd - tag.localStart == literal.utf8CodeUnitCount
-            && memcmp(base + tag.localStart, literal.utf8Start, literal.utf8CodeUnitCount) == 0
+            && XMLBytes.same(base + tag.localStart, literal.utf8Start, literal.utf8CodeUnitCount)
     }
 
     // MARK: Markup
@@ -111,8 +112,26 @@ struct XMLScanner {
     }
 
     /// The next child element of `parent`, or nil after consuming `parent`'s matching end tag.
+    @inline(__always)
     mutating func nextChild(of parent: XMLTag) throws(TrackReadError) -> XMLTag? {
         if parent.selfClosing { return nil }
+        // Fast path: the parent's own end tag, or a plain start tag, after a little white space.
+        if let lt = XMLBytes.find(XMLBytes.lt, in: base, from: pos, to: end), lt + 1 < end {
+            let c = base[lt + 1]
+            if c == XMLBytes.slash {
+                let n = parent.nameEnd - parent.nameStart
+                let close = lt + 2 + n
+                if close < end, base[close] == XMLBytes.gt,
+                    XMLBytes.same(base + lt + 2, base + parent.nameStart, n)
+                {
+                    pos = close + 1
+                    return nil
+                }
+            } else if c != XMLBytes.bang, c != XMLBytes.question {
+                pos = lt
+                return try scanStartTag()
+            }
+        }
         switch try nextMarkup() {
         case .start(let tag):
             return tag
@@ -174,7 +193,6 @@ struct XMLScanner {
             i += 1
         }
         let nameEnd = i
-        let attributesStart = i
         while true {
             while i < end, XMLBytes.isSpace(base[i]) { i += 1 }
             guard i < end else {
@@ -184,8 +202,8 @@ struct XMLScanner {
             if c == XMLBytes.gt {
                 pos = i + 1
                 return XMLTag(
-                    offset: open, nameStart: nameStart, nameEnd: nameEnd, localStart: localStart,
-                    attributesStart: attributesStart, attributesEnd: i, selfClosing: false)
+                    nameStart: nameStart, nameEnd: nameEnd, localStart: localStart,
+                    attributesEnd: i, selfClosing: false)
             }
             if c == XMLBytes.slash {
                 guard i + 1 < end, base[i + 1] == XMLBytes.gt else {
@@ -193,8 +211,8 @@ struct XMLScanner {
                 }
                 pos = i + 2
                 return XMLTag(
-                    offset: open, nameStart: nameStart, nameEnd: nameEnd, localStart: localStart,
-                    attributesStart: attributesStart, attributesEnd: i, selfClosing: true)
+                    nameStart: nameStart, nameEnd: nameEnd, localStart: localStart,
+                    attributesEnd: i, selfClosing: true)
             }
             i = try skipAttribute(at: i, element: nameStart, nameEnd)
         }
