@@ -35,9 +35,41 @@ enum DecimalParser {
         }
     }
 
+    /// The common case in one tight loop: `-?digits[.digits]` with at most 15 digits in all and
+    /// nothing around it, converted exactly as mantissa / 10^fractionDigits. Nil otherwise.
+    @inline(__always)
+    private static func simple(_ base: UnsafePointer<UInt8>, _ count: Int) -> Double? {
+        guard count > 0 else { return nil }
+        var i = 0
+        let negative = base[0] == UInt8(ascii: "-")
+        if negative { i = 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fraction = 0
+        var seenDot = false
+        while i < count {
+            let c = base[i]
+            let d = c &- 48
+            if d < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                digits += 1
+                if seenDot { fraction += 1 }
+            } else if c == UInt8(ascii: "."), !seenDot {
+                seenDot = true
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard digits > 0, digits <= 15 else { return nil }
+        let value = Double(mantissa) / powerOfTen(fraction)
+        return negative ? -value : value
+    }
+
     /// The value of the text, or nil when it is not a finite decimal number.
     static func parseDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         guard let base = text.baseAddress else { return nil }
+        if let value = simple(base, text.count) { return value }
         var start = 0
         var end = text.count
         while start < end, XMLBytes.isSpace(base[start]) { start += 1 }

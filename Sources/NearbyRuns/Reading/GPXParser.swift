@@ -75,13 +75,16 @@ struct GPXParser {
         while let child = try scanner.nextChild(of: tag) {
             if scanner.isLocal(child, "trkseg") {
                 var segment = TrackSegment()
+                let segmentStart = scanner.pos
                 while let point = try scanner.nextChild(of: child) {
                     if scanner.isLocal(point, "trkpt") {
                         segment.points.append(try readPoint(point))
+                        scanner.reserveEstimate(&segment.points, segmentStart: segmentStart)
                     } else {
                         try scanner.skipElement(point)
                     }
                 }
+                scanner.compact(&segment.points)
                 track.segments.append(segment)
             } else if scanner.isLocal(child, "name") {
                 track.name = try scanner.textString(of: child)

@@ -52,13 +52,18 @@ struct TCXParser {
 
     mutating func readSegment(_ tag: XMLTag) throws(TrackReadError) -> TrackSegment {
         var segment = TrackSegment()
+        let segmentStart = scanner.pos
         while let child = try scanner.nextChild(of: tag) {
             if scanner.isLocal(child, "Trackpoint") {
-                if let point = try readTrackpoint(child) { segment.points.append(point) }
+                if let point = try readTrackpoint(child) {
+                    segment.points.append(point)
+                    scanner.reserveEstimate(&segment.points, segmentStart: segmentStart)
+                }
             } else {
                 try scanner.skipElement(child)
             }
         }
+        scanner.compact(&segment.points)
         return segment
     }
 

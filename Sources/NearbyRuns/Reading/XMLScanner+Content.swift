@@ -333,4 +333,24 @@ extension XMLScanner {
         let text = try text(of: tag)
         return try time(text)
     }
+
+    /// Reserves room in `points` for the rest of a long segment, estimated from the bytes the
+    /// first 1,024 points took since `segmentStart`, so a big track grows once instead of doubling
+    /// (each doubling copies the array and briefly holds both).
+    func reserveEstimate(_ points: inout [TrackPoint], segmentStart: Int) {
+        guard points.count == 1024, pos > segmentStart else { return }
+        let bytesPerPoint = max(16, (pos - segmentStart) / points.count)
+        let estimate = points.count + (end - pos) / bytesPerPoint + 16
+        points.reserveCapacity(estimate + estimate / 32)
+    }
+
+    /// Gives back an over-estimated reservation when a segment ended early (several long
+    /// segments in one file), so each segment keeps about its own size.
+    func compact(_ points: inout [TrackPoint]) {
+        guard points.count >= 1024, points.capacity > points.count + points.count / 4 + 64 else { return }
+        var exact: [TrackPoint] = []
+        exact.reserveCapacity(points.count)
+        exact.append(contentsOf: points)
+        points = exact
+    }
 }
