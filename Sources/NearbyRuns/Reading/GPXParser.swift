@@ -1,0 +1,168 @@
+/// GPX 1.0 / 1.1 semantics over the XML scanner, by recursive descent.
+///
+/// `trk` → ``Track`` (`name`, `type` → activity type), `trkseg` → segment, `trkpt` with `lat`/`lon`,
+/// `ele`, `time`, and heart rate / cadence from any extension element whose local name is `hr`,
+/// `heartrate`, `cad` or `cadence` (any prefix, declared or not). When a file has no `trk`, each
+/// `rte` becomes a track with one segment of its `rtept`s; when it has neither, all `wpt`s become
+/// one track with one segment, in file order. Waypoints are always also kept in `waypoints`.
+struct GPXParser {
+    var scanner: XMLScanner
+    var document: TrackDocument
+    var routes: [Track] = []
+    var sawTrack = false
+
+    init(scanner: XMLScanner, format: TrackFormat) {
+        self.scanner = scanner
+        self.document = TrackDocument(format: format)
+    }
+
+    /// The format of a `gpx` root: its `version`, else the 1.0 namespace, else 1.1.
+    static func format(of root: XMLTag, in scanner: inout XMLScanner) throws(TrackReadError) -> TrackFormat {
+        if let version = try scanner.attribute(root, "version") {
+            let text = scanner.string(version)
+            if text == "1.0" { return .gpx10 }
+            return .gpx11
+        }
+        if let namespace = try scanner.attribute(root, "xmlns"), scanner.string(namespace).hasSuffix("GPX/1/0") {
+            return .gpx10
+        }
+        return .gpx11
+    }
+
+    mutating func parse(root: XMLTag) throws(TrackReadError) -> TrackDocument {
+        if let creator = try scanner.attribute(root, "creator") {
+            document.creator = scanner.string(creator)
+        }
+        while let child = try scanner.nextChild(of: root) {
+            if scanner.isLocal(child, "trk") {
+                sawTrack = true
+                document.tracks.append(try readTrack(child))
+            } else if scanner.isLocal(child, "wpt") {
+                document.waypoints.append(try readPoint(child))
+            } else if scanner.isLocal(child, "rte") {
+                routes.append(try readRoute(child))
+            } else if scanner.isLocal(child, "metadata") {
+                try readMetadata(child)
+            } else if scanner.isLocal(child, "name") {
+                document.name = try scanner.textString(of: child)
+            } else {
+                try scanner.skipElement(child)
+            }
+        }
+        if !sawTrack {
+            if !routes.isEmpty {
+                document.tracks = routes
+            } else if !document.waypoints.isEmpty {
+                let segment = TrackSegment(points: document.waypoints)
+                document.tracks = [Track(name: document.name, segments: [segment])]
+            }
+        }
+        return document
+    }
+
+    mutating func readMetadata(_ tag: XMLTag) throws(TrackReadError) {
+        while let child = try scanner.nextChild(of: tag) {
+            if scanner.isLocal(child, "name") {
+                document.name = try scanner.textString(of: child)
+            } else {
+                try scanner.skipElement(child)
+            }
+        }
+    }
+
+    mutating func readTrack(_ tag: XMLTag) throws(TrackReadError) -> Track {
+        var track = Track()
+        while let child = try scanner.nextChild(of: tag) {
+            if scanner.isLocal(child, "trkseg") {
+                var segment = TrackSegment()
+                let segmentStart = scanner.pos
+                while let point = try scanner.nextChild(of: child) {
+                    if scanner.isLocal(point, "trkpt") {
+                        segment.points.append(try readPoint(point))
+                        scanner.reserveEstimate(&segment.points, segmentStart: segmentStart)
+                    } else {
+                        try scanner.skipElement(point)
+                    }
+                }
+                scanner.compact(&segment.points)
+                track.segments.append(segment)
+            } else if scanner.isLocal(child, "name") {
+                track.name = try scanner.textString(of: child)
+            } else if scanner.isLocal(child, "type") {
+                track.activityType = try scanner.textString(of: child)
+            } else {
+                try scanner.skipElement(child)
+            }
+        }
+        return track
+    }
+
+    mutating func readRoute(_ tag: XMLTag) throws(TrackReadError) -> Track {
+        var track = Track()
+        var segment = TrackSegment()
+        while let child = try scanner.nextChild(of: tag) {
+            if scanner.isLocal(child, "rtept") {
+                segment.points.append(try readPoint(child))
+            } else if scanner.isLocal(child, "name") {
+                track.name = try scanner.textString(of: child)
+            } else if scanner.isLocal(child, "type") {
+                track.activityType = try scanner.textString(of: child)
+            } else {
+                try scanner.skipElement(child)
+            }
+        }
+        track.segments = [segment]
+        return track
+    }
+
+    /// A `trkpt`, `rtept` or `wpt`.
+    mutating func readPoint(_ tag: XMLTag) throws(TrackReadError) -> TrackPoint {
+        let latitude: Double
+        let longitude: Double
+        if let (lat, lon) = scanner.rawAttributes(tag, "lat", "lon") {
+            latitude = try scanner.number(lat, in: tag)
+            longitude = try scanner.number(lon, in: tag)
+        } else {
+            guard let lat = try scanner.attribute(tag, "lat") else { throw missing("lat", on: tag) }
+            latitude = try scanner.number(lat, in: tag)
+            guard let lon = try scanner.attribute(tag, "lon") else { throw missing("lon", on: tag) }
+            longitude = try scanner.number(lon, in: tag)
+        }
+        var point = TrackPoint(latitude: latitude, longitude: longitude)
+        while let child = try scanner.nextChild(of: tag) {
+            if scanner.isLocal(child, "ele") {
+                point.elevation = try scanner.textNumber(of: child)
+            } else if scanner.isLocal(child, "time") {
+                point.time = try scanner.textTime(of: child)
+            } else if scanner.isLocal(child, "extensions") {
+                try readExtensions(child, into: &point, depth: 0)
+            } else {
+                try scanner.skipElement(child)
+            }
+        }
+        return point
+    }
+
+    /// Looks for heart rate and cadence at any depth inside `extensions`; the first value wins.
+    mutating func readExtensions(_ tag: XMLTag, into point: inout TrackPoint, depth: Int) throws(TrackReadError) {
+        while let child = try scanner.nextChild(of: tag) {
+            if scanner.isLocal(child, "hr") || scanner.isLocal(child, "heartrate") {
+                let value = try scanner.textCount(of: child)
+                if point.heartRate == nil { point.heartRate = value }
+            } else if scanner.isLocal(child, "cad") || scanner.isLocal(child, "cadence") {
+                let value = try scanner.textCount(of: child)
+                if point.cadence == nil { point.cadence = value }
+            } else if depth < 8, !child.selfClosing {
+                try readExtensions(child, into: &point, depth: depth + 1)
+            } else {
+                try scanner.skipElement(child)
+            }
+        }
+    }
+
+    func missing(_ attribute: String, on tag: XMLTag) -> TrackReadError {
+        .malformedAttribute(
+            file: scanner.fileName, line: scanner.line(at: tag.offset), element: scanner.name(of: tag),
+            expected: "a \(attribute)=\"…\" attribute with the \(attribute == "lat" ? "latitude" : "longitude")")
+    }
+}

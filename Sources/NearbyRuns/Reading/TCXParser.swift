@@ -1,0 +1,129 @@
+/// Garmin Training Center (TCX) semantics over the XML scanner, by recursive descent.
+///
+/// Each `Activity` (its `Sport` attribute → activity type) or `Course` (its `Name`) is a track;
+/// each `Track` element inside (a lap's, or a course's) is a segment. A `Trackpoint` gives `Time`,
+/// `Position/LatitudeDegrees|LongitudeDegrees`, `AltitudeMeters`, `HeartRateBpm/Value`,
+/// `Cadence` (or the extension's `RunCadence`). Trackpoints without a position are dropped.
+struct TCXParser {
+    var scanner: XMLScanner
+    var document = TrackDocument(format: .tcx)
+
+    init(scanner: XMLScanner) { self.scanner = scanner }
+
+    mutating func parse(root: XMLTag) throws(TrackReadError) -> TrackDocument {
+        while let child = try scanner.nextChild(of: root) {
+            if scanner.isLocal(child, "Activities") || scanner.isLocal(child, "Courses") {
+                while let item = try scanner.nextChild(of: child) {
+                    if scanner.isLocal(item, "Activity") || scanner.isLocal(item, "Course") {
+                        document.tracks.append(try readActivity(item))
+                    } else {
+                        try scanner.skipElement(item)
+                    }
+                }
+            } else {
+                try scanner.skipElement(child)
+            }
+        }
+        return document
+    }
+
+    mutating func readActivity(_ tag: XMLTag) throws(TrackReadError) -> Track {
+        var track = Track()
+        if let sport = try scanner.attribute(tag, "Sport") { track.activityType = scanner.string(sport) }
+        while let child = try scanner.nextChild(of: tag) {
+            if scanner.isLocal(child, "Lap") {
+                while let part = try scanner.nextChild(of: child) {
+                    if scanner.isLocal(part, "Track") {
+                        track.segments.append(try readSegment(part))
+                    } else {
+                        try scanner.skipElement(part)
+                    }
+                }
+            } else if scanner.isLocal(child, "Track") {
+                track.segments.append(try readSegment(child))
+            } else if scanner.isLocal(child, "Name") {
+                track.name = try scanner.textString(of: child)
+            } else {
+                try scanner.skipElement(child)
+            }
+        }
+        return track
+    }
+
+    mutating func readSegment(_ tag: XMLTag) throws(TrackReadError) -> TrackSegment {
+        var segment = TrackSegment()
+        let segmentStart = scanner.pos
+        while let child = try scanner.nextChild(of: tag) {
+            if scanner.isLocal(child, "Trackpoint") {
+                if let point = try readTrackpoint(child) {
+                    segment.points.append(point)
+                    scanner.reserveEstimate(&segment.points, segmentStart: segmentStart)
+                }
+            } else {
+                try scanner.skipElement(child)
+            }
+        }
+        scanner.compact(&segment.points)
+        return segment
+    }
+
+    mutating func readTrackpoint(_ tag: XMLTag) throws(TrackReadError) -> TrackPoint? {
+        var latitude: Double?
+        var longitude: Double?
+        var point = TrackPoint(latitude: 0, longitude: 0)
+        var runCadence: UInt16?
+        while let child = try scanner.nextChild(of: tag) {
+            if scanner.isLocal(child, "Time") {
+                point.time = try scanner.textTime(of: child)
+            } else if scanner.isLocal(child, "Position") {
+                while let axis = try scanner.nextChild(of: child) {
+                    if scanner.isLocal(axis, "LatitudeDegrees") {
+                        latitude = try scanner.textNumber(of: axis)
+                    } else if scanner.isLocal(axis, "LongitudeDegrees") {
+                        longitude = try scanner.textNumber(of: axis)
+                    } else {
+                        try scanner.skipElement(axis)
+                    }
+                }
+            } else if scanner.isLocal(child, "AltitudeMeters") {
+                point.elevation = try scanner.textNumber(of: child)
+            } else if scanner.isLocal(child, "HeartRateBpm") {
+                while let value = try scanner.nextChild(of: child) {
+                    if scanner.isLocal(value, "Value") {
+                        point.heartRate = try scanner.textCount(of: value)
+                    } else {
+                        try scanner.skipElement(value)
+                    }
+                }
+            } else if scanner.isLocal(child, "Cadence") {
+                point.cadence = try scanner.textCount(of: child)
+            } else if scanner.isLocal(child, "Extensions") {
+                runCadence = try findRunCadence(child, depth: 0)
+            } else {
+                try scanner.skipElement(child)
+            }
+        }
+        guard let latitude, let longitude else { return nil }
+        point.latitude = latitude
+        point.longitude = longitude
+        if point.cadence == nil { point.cadence = runCadence }
+        return point
+    }
+
+    /// The first `RunCadence` at any depth inside `Extensions`.
+    mutating func findRunCadence(_ tag: XMLTag, depth: Int) throws(TrackReadError) -> UInt16? {
+        var found: UInt16?
+        while let child = try scanner.nextChild(of: tag) {
+            if scanner.isLocal(child, "RunCadence") {
+                let value = try scanner.textCount(of: child)
+                if found == nil { found = value }
+            } else if depth < 8, !child.selfClosing {
+                let inner = try findRunCadence(child, depth: depth + 1)
+                if found == nil { found = inner }
+            } else {
+                try scanner.skipElement(child)
+            }
+        }
+        return found
+    }
+}

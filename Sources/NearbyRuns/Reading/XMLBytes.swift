@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Byte classes and small byte-level helpers shared by the XML scanner and value parsers.
+enum XMLBytes {
+    static let lt = UInt8(ascii: "<")
+    static let gt = UInt8(ascii: ">")
+    static let slash = UInt8(ascii: "/")
+    static let amp = UInt8(ascii: "&")
+    static let quote = UInt8(ascii: "\"")
+    static let apostrophe = UInt8(ascii: "'")
+    static let equals = UInt8(ascii: "=")
+    static let colon = UInt8(ascii: ":")
+    static let question = UInt8(ascii: "?")
+    static let bang = UInt8(ascii: "!")
+
+    /// XML white space: space, tab, line feed, carriage return.
+    @inline(__always)
+    static func isSpace(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D
+    }
+
+    /// Bits (below 64) of `"`, `'`, `/`, `<`, `=`, `>`, `?` and every byte up to space.
+    private static let nameStopMask: UInt64 =
+        (1 << 0x22) | (1 << 0x27) | (1 << 0x2F) | (1 << 0x3C) | (1 << 0x3D) | (1 << 0x3E) | (1 << 0x3F)
+        | ((1 << 0x21) - 1)
+
+    /// True for bytes that end a tag or attribute name.
+    @inline(__always)
+    static func endsName(_ c: UInt8) -> Bool {
+        c < 64 && (nameStopMask >> UInt64(c)) & 1 != 0
+    }
+
+    /// True for bytes that may start an XML name (ASCII letters, `_`, `:`, any non-ASCII byte).
+    @inline(__always)
+    static func startsName(_ c: UInt8) -> Bool {
+        (c | 0x20) &- UInt8(ascii: "a") < 26 || c == UInt8(ascii: "_") || c == colon || c >= 0x80
+    }
+
+    /// Index of the first `byte` in `base[from..<to]`, or nil. Short runs are scanned inline
+    /// (between tags there are usually only a few bytes of indentation), longer ones with memchr.
+    @inline(__always)
+    static func find(_ byte: UInt8, in base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int? {
+        var i = from
+        let inlineEnd = min(end, from + 24)
+        while i < inlineEnd {
+            if base[i] == byte { return i }
+            i += 1
+        }
+        guard i < end, let hit = memchr(base + i, Int32(byte), end - i) else { return nil }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// True when `base[at..<at+literal.count]` equals the ASCII literal.
+    @inline(__always)
+    static func matches(
+        _ literal: StaticString, in base: UnsafePointer<UInt8>, at: Int, end: Int
+    ) -> Bool {
+        let n = literal.utf8CodeUnitCount
+        return end - at >= n && same(base + at, literal.utf8Start, n)
+    }
+
+    /// True when the two byte ranges of the same buffer are equal.
+    @inline(__always)
+    static func equal(
+        _ base: UnsafePointer<UInt8>, _ a: Int, _ aEnd: Int, _ b: Int, _ bEnd: Int
+    ) -> Bool {
+        aEnd - a == bEnd - b && same(base + a, base + b, aEnd - a)
+    }
+
+    /// Byte equality of two short runs, inline (names are a few bytes; a libc call costs more).
+    @inline(__always)
+    static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        var i = 0
+        while i + 8 <= n {
+            if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)
+                != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self)
+            {
+                return false
+            }
+            i += 8
+        }
+        while i < n {
+            if a[i] != b[i] { return false }
+            i += 1
+        }
+        return true
+    }
+}
