@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "NearbyGeoTests", dependencies: ["NearbyGeo"]),
         .testTarget(
             name: "NearbyFeedsTests", dependencies: ["NearbyFeeds", "NearbyGeo"],
-            exclude: ["Support/fixture_server.py"]
+            exclude: ["Support/fixture_server.py", "Fixtures"]
         ),
         .testTarget(name: "NearbyRunsTests", dependencies: ["NearbyRuns", "NearbyGeo"]),
         .testTarget(name: "NearbyStoreTests", dependencies: ["NearbyStore", "NearbyRuns", "NearbyBasics"]),

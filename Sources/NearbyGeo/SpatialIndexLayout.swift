@@ -74,8 +74,8 @@ struct SpatialIndexLayout: Equatable {
 
 /// A fast 64-bit checksum over whole little-endian words (four independent xor-multiply-rotate
 /// lanes, then a final mix); it detects damage, it is not cryptographic.
-enum IndexChecksum {
-    static func hash(_ base: UnsafeRawPointer, byteCount: Int) -> UInt64 {
+public enum IndexChecksum {
+    public static func hash(_ base: UnsafeRawPointer, byteCount: Int) -> UInt64 {
         let k0: UInt64 = 0x9E37_79B9_7F4A_7C15
         let k1: UInt64 = 0xC2B2_AE3D_27D4_EB4F
         var h0: UInt64 = 0x243F_6A88_85A3_08D3, h1: UInt64 = 0x1319_8A2E_0370_7344

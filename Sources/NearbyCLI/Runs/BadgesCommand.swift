@@ -10,7 +10,8 @@ enum BadgesCommand {
         let format = try context.format(allowed: [.table, .json])
         let session = try RunsSession(context)
         let runs: [StoredRun]
-        do { runs = try session.openStore().runs() } catch { throw .failure(error.description) }
+        let store = try session.openStore()
+        do { runs = try store.runs() } catch { throw .failure(error.description) }
         let awards = BadgeRules.awards(session.catalogue, runs: RunFormatting.badgeRuns(runs))
         let byID = Dictionary(runs.map { (String($0.id), $0) }, uniquingKeysWith: { first, _ in first })
         let units = session.units

@@ -52,9 +52,7 @@ struct RunImporter {
         let name = (path as NSString).lastPathComponent
         let document: TrackDocument
         do {
-            document = try bytes.withUnsafeBytes { raw throws(TrackReadError) in
-                try TrackReader().read(raw, fileName: name)
-            }
+            document = try TrackReader().read([UInt8](bytes), fileName: name)
         } catch {
             throw .failure(error.description)
         }

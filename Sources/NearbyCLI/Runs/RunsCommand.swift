@@ -51,7 +51,8 @@ enum RunsCommand {
         let format = try context.format(allowed: [.table, .json, .csv])
         let session = try RunsSession(context)
         let runs: [StoredRun]
-        do { runs = try session.openStore().runs() } catch { throw .failure(error.description) }
+        let store = try session.openStore()
+        do { runs = try store.runs() } catch { throw .failure(error.description) }
         let units = session.units
         let zone = session.timeZone
         switch format {

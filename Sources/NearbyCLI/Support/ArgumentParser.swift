@@ -1,17 +1,16 @@
 /// The options one command accepts: which take a value and which are plain flags.
 struct OptionSpec: Sendable {
-    /// Options that take a value (`--at 25.04,121.51` or `--at=25.04,121.51`), with their short names.
-    var valued: [String: Character?]
+    /// Options that take a value (`--at 25.04,121.51` or `--at=25.04,121.51`).
+    var valued: Set<String>
     /// Options that take no value (`--force`).
-    var flags: [String: Character?]
+    var flags: Set<String>
+    /// One-letter names (`-n 5`, `-h`).
+    var short: [Character: String]
 
-    init(valued: [String] = [], flags: [String] = [], short: [Character: String] = [:]) {
-        var valuedMap: [String: Character?] = [:]
-        var flagMap: [String: Character?] = [:]
-        for name in valued { valuedMap[name] = short.first(where: { $0.value == name })?.key }
-        for name in flags { flagMap[name] = short.first(where: { $0.value == name })?.key }
-        self.valued = valuedMap
-        self.flags = flagMap
+    init(valued: Set<String> = [], flags: Set<String> = [], short: [Character: String] = [:]) {
+        self.valued = valued
+        self.flags = flags
+        self.short = short
     }
 
     /// Options every command understands.
@@ -22,10 +21,9 @@ struct OptionSpec: Sendable {
     )
 
     func merged(with other: OptionSpec) -> OptionSpec {
-        var copy = self
-        copy.valued.merge(other.valued) { first, _ in first }
-        copy.flags.merge(other.flags) { first, _ in first }
-        return copy
+        OptionSpec(
+            valued: valued.union(other.valued), flags: flags.union(other.flags),
+            short: short.merging(other.short) { first, _ in first })
     }
 }
 
@@ -69,17 +67,15 @@ struct ParsedArguments: Sendable {
                     name = String(name[..<equals])
                 }
             } else {
-                let letter = word.dropFirst().first ?? "-"
-                guard word.count == 2,
-                    let long = spec.valued.first(where: { $0.value == letter })?.key
-                        ?? spec.flags.first(where: { $0.value == letter })?.key
-                else { throw .usage("unknown option \(word)") }
+                guard word.count == 2, let letter = word.dropFirst().first, let long = spec.short[letter] else {
+                    throw .usage("unknown option \(word)")
+                }
                 name = long
             }
-            if spec.flags[name] != nil {
+            if spec.flags.contains(name) {
                 guard inlineValue == nil else { throw .usage("--\(name) takes no value") }
                 result.flags.insert(name)
-            } else if spec.valued[name] != nil {
+            } else if spec.valued.contains(name) {
                 if let inlineValue {
                     result.values[name, default: []].append(inlineValue)
                 } else {

@@ -2,7 +2,7 @@ import NearbyGeo
 
 /// The on-disk layout of a place archive, the compact file a query maps instead of parsing a feed.
 ///
-/// All integers little-endian. A 128-byte header:
+/// All integers little-endian. A 160-byte header:
 ///
 /// | offset | field |
 /// |---|---|
@@ -11,7 +11,7 @@ import NearbyGeo
 /// | 16 | record count (u64) |
 /// | 24 | source tag (u64): a hash of the cached bodies' checksum and the manifest, so an archive
 ///        built from other bytes or another mapping is stale |
-/// | 32 | checksum (u64) of every byte from 128 to the index section (the index checks its own) |
+/// | 32 | checksum (u64) of every byte from 160 to the index section (the index checks its own) |
 /// | 40 | total size (u64) |
 /// | 48… | six sections as (offset u64, length u64): names, records, pairs, strings, map, index |
 ///
@@ -28,7 +28,7 @@ import NearbyGeo
 enum PlaceArchiveLayout {
     static let magic: [UInt8] = Array("NBYPLACE".utf8)
     static let version: UInt32 = 1
-    static let headerSize = 128
+    static let headerSize = 160
     static let recordSize = 56
     static let pairSize = 12
     static let nameSize = 16

@@ -22,7 +22,7 @@ struct PlaceArchiveReader {
         for pair in firstPair..<(firstPair + attributeCount + fieldCount) {
             let offset = pairs.lowerBound + pair * PlaceArchiveLayout.pairSize
             guard offset + PlaceArchiveLayout.pairSize <= pairs.upperBound else { throw .damagedRecord(record) }
-            let (key, label) = try name(Int(u32(offset)), record)
+            let (key, label) = try nameEntry(Int(u32(offset)), record)
             let value = try string(u64(offset + 4), record) ?? ""
             if pair - firstPair < attributeCount {
                 attributes.append(PlaceAttribute(key: key, label: label, value: value))
@@ -36,7 +36,7 @@ struct PlaceArchiveReader {
             address: address, category: category, attributes: attributes, fields: fields)
     }
 
-    private func name(_ index: Int, _ record: Int) throws(PlaceArchiveError) -> (String, String) {
+    private func nameEntry(_ index: Int, _ record: Int) throws(PlaceArchiveError) -> (String, String) {
         let names = archive.section(0)
         let offset = names.lowerBound + index * PlaceArchiveLayout.nameSize
         guard offset + PlaceArchiveLayout.nameSize <= names.upperBound else { throw .damagedRecord(record) }

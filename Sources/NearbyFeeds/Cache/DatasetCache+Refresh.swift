@@ -154,7 +154,7 @@ extension DatasetCache {
                     CacheMetadata.Page(
                         url: request.url, effectiveURL: response.effectiveURL, file: file,
                         etag: response.etag, lastModified: response.lastModified,
-                        bytes: Int64(response.body.count), sha256: SHA256.hex(response.body)))
+                        bytes: Int64(response.body.count), sha256: SHA256.hexDigest(of: response.body)))
             }
             index += 1
         }

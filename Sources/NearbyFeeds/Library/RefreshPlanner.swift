@@ -32,7 +32,7 @@ public struct RefreshPlanner: Sendable {
                     let count = (try? decoder.recordCount(inPage: last, manifest: manifest)) ?? 0
                     if count < paging.pageSize { return nil }
                     if let first = previous.first,
-                        let reported = decoder.reportedTotal(inPage: first, manifest: manifest),
+                        let reported = try? decoder.reportedTotal(inPage: first, manifest: manifest) ?? nil,
                         index * paging.pageSize >= reported
                     {
                         return nil
@@ -79,5 +79,15 @@ public struct RefreshPlanner: Sendable {
         var hash = SHA256()
         for page in pages { hash.update(page) }
         return hash.hexDigest()
+    }
+}
+
+extension DatasetManifest {
+    /// The manifest as canonical JSON (sorted keys): an archive built under another mapping is stale.
+    var fingerprint: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(self) else { return id }
+        return String(decoding: data, as: UTF8.self)
     }
 }
