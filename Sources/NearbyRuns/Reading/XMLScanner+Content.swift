@@ -30,7 +30,9 @@ extension XMLScanner {
                 throw .notXML(file: fileName, line: line(at: pos), found: "the end of the file")
             }
             guard base[pos] == XMLBytes.lt, pos + 1 < end else {
-                let shown = base[pos] >= 0x20 && base[pos] < 0x7F ? "'\(Character(Unicode.Scalar(base[pos])))'" : "byte \(base[pos])"
+                let shown =
+                    base[pos] >= 0x20 && base[pos] < 0x7F
+                    ? "'\(Character(Unicode.Scalar(base[pos])))'" : "byte \(base[pos])"
                 throw .notXML(file: fileName, line: line(at: pos), found: shown)
             }
             let c = base[pos + 1]
@@ -238,7 +240,8 @@ extension XMLScanner {
             i = close + 1
             let n = nameEnd - nameStart
             let isFirst = n == first.utf8CodeUnitCount && XMLBytes.same(base + nameStart, first.utf8Start, n)
-            let isSecond = !isFirst && n == second.utf8CodeUnitCount && XMLBytes.same(base + nameStart, second.utf8Start, n)
+            let isSecond =
+                !isFirst && n == second.utf8CodeUnitCount && XMLBytes.same(base + nameStart, second.utf8Start, n)
             guard isFirst || isSecond else { continue }
             if XMLBytes.find(XMLBytes.amp, in: base, from: valueStart, to: close) != nil { return nil }
             let text = XMLText(start: valueStart, end: close, inScratch: false, offset: valueStart)
