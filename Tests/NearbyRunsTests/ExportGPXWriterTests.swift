@@ -27,7 +27,9 @@ import Testing
 
     @Test func roundTripsThroughTheReader() throws {
         let points = [
-            TrackPoint(latitude: 25.033, longitude: 121.5654, elevation: 10.5, time: 1_717_243_200, heartRate: 120, cadence: 80),
+            TrackPoint(
+                latitude: 25.033, longitude: 121.5654, elevation: 10.5, time: 1_717_243_200, heartRate: 120, cadence: 80
+            ),
             TrackPoint(latitude: 45.20987707190215, longitude: -1.59416333, elevation: -5, time: 1_717_243_200.125),
             TrackPoint(latitude: 0.00001, longitude: -0.0000007, time: -2_147_483_648),
             TrackPoint(latitude: 100, longitude: 0, cadence: 90),
@@ -35,7 +37,9 @@ import Testing
         let document = TrackDocument(
             format: .gpx11, creator: "Tests & \"Co\"", name: "Doc <1>",
             tracks: [
-                Track(name: "Run & <fun> 'é' ☺", activityType: "running", segments: [TrackSegment(points: points), TrackSegment()]),
+                Track(
+                    name: "Run & <fun> 'é' ☺", activityType: "running",
+                    segments: [TrackSegment(points: points), TrackSegment()]),
                 Track(),
             ],
             waypoints: [TrackPoint(latitude: 1, longitude: 2, elevation: 3)])

@@ -16,7 +16,10 @@ import Testing
         let b = try #require(Coordinate(latitude: 25.0340, longitude: 121.5664))
         let text = GeoJSONWriter().write([
             (geometry: .lineString([a, b]), properties: [("colour", .string("#ff0000")), ("pace", .number(312.5))]),
-            (geometry: .point(a), properties: [("name", .string("Start")), ("index", .integer(0)), ("ok", .bool(true)), ("none", .null)]),
+            (
+                geometry: .point(a),
+                properties: [("name", .string("Start")), ("index", .integer(0)), ("ok", .bool(true)), ("none", .null)]
+            ),
         ])
         let root = try Self.parse(text)
         #expect(root["type"] as? String == "FeatureCollection")
@@ -54,7 +57,13 @@ import Testing
     @Test func numbersHaveNoExponent() throws {
         let c = try #require(Coordinate(latitude: 0.00001, longitude: -0.0000007))
         let text = GeoJSONWriter().write([
-            (geometry: .point(c), properties: [("small", .number(1e-7)), ("big", .number(1e21)), ("nan", .number(.nan)), ("negzero", .number(-0.0))])
+            (
+                geometry: .point(c),
+                properties: [
+                    ("small", .number(1e-7)), ("big", .number(1e21)), ("nan", .number(.nan)),
+                    ("negzero", .number(-0.0)),
+                ]
+            )
         ])
         #expect(text.contains("[-0.0000007,0.00001]"))
         #expect(text.contains("\"small\":0.0000001"))
@@ -68,7 +77,10 @@ import Testing
     @Test func roundedCoordinates() throws {
         let c = try #require(Coordinate(latitude: 25.03876083320457, longitude: 121.55050612986088))
         let text = GeoJSONWriter(coordinateDecimals: 6).write([(geometry: .point(c), properties: [])])
-        #expect(text == "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[121.550506,25.038761]},\"properties\":{}}]}")
+        #expect(
+            text
+                == "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[121.550506,25.038761]},\"properties\":{}}]}"
+        )
     }
 
     @Test(arguments: [

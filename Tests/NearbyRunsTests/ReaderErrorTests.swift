@@ -57,13 +57,15 @@ import Testing
     }
 
     @Test func badNumberAndTime() throws {
-        let number = try #require(Self.error("<gpx><trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\">\n<ele>12,5</ele></trkpt></trkseg></trk></gpx>"))
+        let number = try #require(
+            Self.error("<gpx><trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\">\n<ele>12,5</ele></trkpt></trkseg></trk></gpx>"))
         #expect(number == .badNumber(file: "bad.gpx", line: 3, element: "ele", text: "12,5"))
         let lat = try #require(Self.error("<gpx><wpt lat=\"north\" lon=\"2\"/></gpx>"))
         #expect(lat == .badNumber(file: "bad.gpx", line: 1, element: "wpt", text: "north"))
         let time = try #require(Self.error("<gpx>\n<wpt lat=\"1\" lon=\"2\"><time>\nyesterday</time></wpt></gpx>"))
         #expect(time == .badTime(file: "bad.gpx", line: 2, text: "yesterday"))
-        let hr = try #require(Self.error("<gpx><wpt lat=\"1\" lon=\"2\"><extensions><x:hr>-3</x:hr></extensions></wpt></gpx>"))
+        let hr = try #require(
+            Self.error("<gpx><wpt lat=\"1\" lon=\"2\"><extensions><x:hr>-3</x:hr></extensions></wpt></gpx>"))
         #expect(hr == .badNumber(file: "bad.gpx", line: 1, element: "hr", text: "-3"))
     }
 

@@ -19,31 +19,73 @@ struct ReaderRealFileTests {
     }
 
     static let all: [Expectation] = [
-        .init(file: "fittrackee__test.gpx", format: .gpx11, pointsPerTrack: [25], segments: 1, waypoints: 0, elapsed: 250),
-        .init(file: "gpsbabel__garmin-vivosmart-hr.gpx", format: .gpx11, pointsPerTrack: [15], segments: 1, waypoints: 0, elapsed: 32),
-        .init(file: "gpsbabel__kalman_complex_zinger_in.gpx", format: .gpx11, pointsPerTrack: [9], segments: 1, waypoints: 0, elapsed: 8),
+        .init(
+            file: "fittrackee__test.gpx", format: .gpx11, pointsPerTrack: [25], segments: 1, waypoints: 0, elapsed: 250),
+        .init(
+            file: "gpsbabel__garmin-vivosmart-hr.gpx", format: .gpx11, pointsPerTrack: [15], segments: 1, waypoints: 0,
+            elapsed: 32),
+        .init(
+            file: "gpsbabel__kalman_complex_zinger_in.gpx", format: .gpx11, pointsPerTrack: [9], segments: 1,
+            waypoints: 0, elapsed: 8),
         .init(file: "gpxgo__file.gpx", format: .gpx11, pointsPerTrack: [4], segments: 1, waypoints: 2, elapsed: 64),
-        .init(file: "gpxgo__gpx-without-root-attributes.gpx", format: .gpx11, pointsPerTrack: [1], segments: 1, waypoints: 0, elapsed: 0),
+        .init(
+            file: "gpxgo__gpx-without-root-attributes.gpx", format: .gpx11, pointsPerTrack: [1], segments: 1,
+            waypoints: 0, elapsed: 0),
         // 8 waypoints only: read as one track of one segment (and kept as waypoints).
         // korita per-track counts: python3 counting "<trkpt" after each "<trk>" (0, 358, 176, 337).
-        .init(file: "gpxgo__iso8859-1encoded.gpx", format: .gpx10, pointsPerTrack: [8], segments: 1, waypoints: 8, elapsed: 90.172),
-        .init(file: "gpxgo__visnjan.gpx", format: .gpx10, pointsPerTrack: [413], segments: 1, waypoints: 2, elapsed: 1850),
-        .init(file: "gpxpy__Mojstrovka.gpx", format: .gpx10, pointsPerTrack: [184], segments: 1, waypoints: 0, elapsed: nil),
-        .init(file: "gpxpy__around-visnjan-with-car.gpx", format: .gpx11, pointsPerTrack: [104], segments: 1, waypoints: 0, elapsed: 514),
-        .init(file: "gpxpy__cerknicko-jezero.gpx", format: .gpx10, pointsPerTrack: [0, 173, 52, 2, 44, 2, 2, 21], segments: 8, waypoints: 7, elapsed: 7190),
-        .init(file: "gpxpy__cerknicko-without-times.gpx", format: .gpx10, pointsPerTrack: [0, 173, 52, 2, 44, 2, 2, 21], segments: 8, waypoints: 7, elapsed: 57),
-        .init(file: "gpxpy__gpx1.0_with_all_fields.gpx", format: .gpx10, pointsPerTrack: [1, 0], segments: 2, waypoints: 2, elapsed: 0),
-        .init(file: "gpxpy__korita-zbevnica.gpx", format: .gpx10, pointsPerTrack: [0, 358, 176, 337], segments: 4, waypoints: 2, elapsed: 13381),
-        .init(file: "gpxpy__track-with-empty-segment.gpx", format: .gpx11, pointsPerTrack: [9], segments: 2, waypoints: 0, elapsed: 76),
-        .init(file: "gpxpy__track-with-extremes.gpx", format: .gpx10, pointsPerTrack: [25], segments: 1, waypoints: 0, elapsed: nil),
-        .init(file: "opentracks__gpx11_without_speed.gpx", format: .gpx11, pointsPerTrack: [3], segments: 1, waypoints: 0, elapsed: 101),
-        .init(file: "opentracks__gpx_timezone.gpx", format: .gpx11, pointsPerTrack: [1], segments: 1, waypoints: 1, elapsed: 0),
-        .init(file: "opentracks__legacy_gpx_pause_resume.gpx", format: .gpx11, pointsPerTrack: [6], segments: 1, waypoints: 2, elapsed: 4.924),
-        .init(file: "sportslib__1681613317.gpx", format: .gpx11, pointsPerTrack: [1038], segments: 1, waypoints: 0, elapsed: 1958),
-        .init(file: "sportslib__2067489619.gpx", format: .gpx11, pointsPerTrack: [502], segments: 1, waypoints: 0, elapsed: 2818),
-        .init(file: "sportslib__6037744996.gpx", format: .gpx11, pointsPerTrack: [4040], segments: 1, waypoints: 0, elapsed: 4039),
-        .init(file: "sportslib__6281425038.tcx", format: .tcx, pointsPerTrack: [1545], segments: 5, waypoints: 0, elapsed: 2162.051),
-        .init(file: "taipei-app-ios__taipei.gpx", format: .gpx11, pointsPerTrack: [1], segments: 1, waypoints: 1, elapsed: 0),
+        .init(
+            file: "gpxgo__iso8859-1encoded.gpx", format: .gpx10, pointsPerTrack: [8], segments: 1, waypoints: 8,
+            elapsed: 90.172),
+        .init(
+            file: "gpxgo__visnjan.gpx", format: .gpx10, pointsPerTrack: [413], segments: 1, waypoints: 2, elapsed: 1850),
+        .init(
+            file: "gpxpy__Mojstrovka.gpx", format: .gpx10, pointsPerTrack: [184], segments: 1, waypoints: 0,
+            elapsed: nil),
+        .init(
+            file: "gpxpy__around-visnjan-with-car.gpx", format: .gpx11, pointsPerTrack: [104], segments: 1,
+            waypoints: 0, elapsed: 514),
+        .init(
+            file: "gpxpy__cerknicko-jezero.gpx", format: .gpx10, pointsPerTrack: [0, 173, 52, 2, 44, 2, 2, 21],
+            segments: 8, waypoints: 7, elapsed: 7190),
+        .init(
+            file: "gpxpy__cerknicko-without-times.gpx", format: .gpx10, pointsPerTrack: [0, 173, 52, 2, 44, 2, 2, 21],
+            segments: 8, waypoints: 7, elapsed: 57),
+        .init(
+            file: "gpxpy__gpx1.0_with_all_fields.gpx", format: .gpx10, pointsPerTrack: [1, 0], segments: 2,
+            waypoints: 2, elapsed: 0),
+        .init(
+            file: "gpxpy__korita-zbevnica.gpx", format: .gpx10, pointsPerTrack: [0, 358, 176, 337], segments: 4,
+            waypoints: 2, elapsed: 13381),
+        .init(
+            file: "gpxpy__track-with-empty-segment.gpx", format: .gpx11, pointsPerTrack: [9], segments: 2, waypoints: 0,
+            elapsed: 76),
+        .init(
+            file: "gpxpy__track-with-extremes.gpx", format: .gpx10, pointsPerTrack: [25], segments: 1, waypoints: 0,
+            elapsed: nil),
+        .init(
+            file: "opentracks__gpx11_without_speed.gpx", format: .gpx11, pointsPerTrack: [3], segments: 1, waypoints: 0,
+            elapsed: 101),
+        .init(
+            file: "opentracks__gpx_timezone.gpx", format: .gpx11, pointsPerTrack: [1], segments: 1, waypoints: 1,
+            elapsed: 0),
+        .init(
+            file: "opentracks__legacy_gpx_pause_resume.gpx", format: .gpx11, pointsPerTrack: [6], segments: 1,
+            waypoints: 2, elapsed: 4.924),
+        .init(
+            file: "sportslib__1681613317.gpx", format: .gpx11, pointsPerTrack: [1038], segments: 1, waypoints: 0,
+            elapsed: 1958),
+        .init(
+            file: "sportslib__2067489619.gpx", format: .gpx11, pointsPerTrack: [502], segments: 1, waypoints: 0,
+            elapsed: 2818),
+        .init(
+            file: "sportslib__6037744996.gpx", format: .gpx11, pointsPerTrack: [4040], segments: 1, waypoints: 0,
+            elapsed: 4039),
+        .init(
+            file: "sportslib__6281425038.tcx", format: .tcx, pointsPerTrack: [1545], segments: 5, waypoints: 0,
+            elapsed: 2162.051),
+        .init(
+            file: "taipei-app-ios__taipei.gpx", format: .gpx11, pointsPerTrack: [1], segments: 1, waypoints: 1,
+            elapsed: 0),
     ]
 
     static func read(_ name: String) throws -> TrackDocument? {

@@ -52,7 +52,9 @@ enum GPXBenchmark {
             let start = clock.now
             let document = try reader.read(contentsOf: path)
             let elapsed = clock.now - start
-            count = document.tracks.reduce(0) { $0 + $1.pointCount } + (document.tracks.isEmpty ? document.waypoints.count : 0)
+            count =
+                document.tracks.reduce(0) { $0 + $1.pointCount }
+                + (document.tracks.isEmpty ? document.waypoints.count : 0)
             best = min(best, elapsed)
         }
         let peak = peakRSS()
@@ -107,7 +109,9 @@ enum GPXBenchmark {
             let ele = 10.0 + Double(n % 400) * 0.2
             let t = start + n
             let (days, rem) = t.quotientAndRemainder(dividingBy: 86_400)
-            let h = rem / 3600, m = rem / 60 % 60, s = rem % 60
+            let h = rem / 3600
+            let m = rem / 60 % 60
+            let s = rem % 60
             let day = 1 + (days - 19_875) % 28
             chunk += """
                       <trkpt lat="\(String(format: "%.7f", lat))" lon="\(String(format: "%.7f", lon))">

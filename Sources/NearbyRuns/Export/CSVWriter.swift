@@ -23,7 +23,9 @@ public struct CSVWriter: Sendable {
 
     /// One field, quoted only when RFC 4180 requires it.
     public static func field(_ text: String) -> String {
-        let needsQuotes = text.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        let needsQuotes = text.utf8.contains {
+            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+        }
         guard needsQuotes else { return text }
         var quoted = "\""
         for character in text {

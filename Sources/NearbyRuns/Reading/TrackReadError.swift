@@ -47,7 +47,8 @@ public enum TrackReadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notXML(let file, let line, let found):
             return "\(file) line \(line) is not an XML track file: expected '<' to start an element, found \(found)."
         case .unknownRoot(let file, let line, let element):
-            return "\(file) line \(line) starts with <\(element)>, expected a <gpx> or <TrainingCenterDatabase> root element."
+            return
+                "\(file) line \(line) starts with <\(element)>, expected a <gpx> or <TrainingCenterDatabase> root element."
         case .malformedElement(let file, let line, let expected):
             return "\(file) line \(line) has malformed XML: expected \(expected)."
         case .malformedAttribute(let file, let line, let element, let expected):
@@ -55,9 +56,11 @@ public enum TrackReadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .badNumber(let file, let line, let element, let text):
             return "\(file) line \(line) has \"\(text)\" in <\(element)>, expected a finite decimal number."
         case .badTime(let file, let line, let text):
-            return "\(file) line \(line) has time \"\(text)\", expected ISO 8601 YYYY-MM-DDThh:mm:ss[.fraction][Z|±hh:mm]."
+            return
+                "\(file) line \(line) has time \"\(text)\", expected ISO 8601 YYYY-MM-DDThh:mm:ss[.fraction][Z|±hh:mm]."
         case .entityRefused(let file, let line, let entity):
-            return "\(file) line \(line) uses the entity &\(entity);, expected only &amp; &lt; &gt; &quot; &apos; or &#N; because DTD entities are never expanded."
+            return
+                "\(file) line \(line) uses the entity &\(entity);, expected only &amp; &lt; &gt; &quot; &apos; or &#N; because DTD entities are never expanded."
         }
     }
 }

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Attribute lookup in a start tag's already validated attribute region.
+extension XMLScanner {
+    // MARK: Attributes
+
+    /// The value of the attribute with local name `literal` (prefix ignored), or nil.
+    mutating func attribute(_ tag: XMLTag, _ literal: StaticString) throws(TrackReadError) -> XMLText? {
+        var i = tag.attributesStart
+        let stop = tag.attributesEnd
+        while i < stop {
+            while i < stop, XMLBytes.isSpace(base[i]) { i += 1 }
+            guard i < stop else { return nil }
+            let nameStart = i
+            var localStart = i
+            while i < stop, !XMLBytes.endsName(base[i]) {
+                if base[i] == XMLBytes.colon { localStart = i + 1 }
+                i += 1
+            }
+            let nameEnd = i
+            // The tag scan validated the syntax: white space, '=', white space, quoted value.
+            while i < stop, base[i] != XMLBytes.quote, base[i] != XMLBytes.apostrophe { i += 1 }
+            guard i < stop, let close = XMLBytes.find(base[i], in: base, from: i + 1, to: stop) else {
+                return nil
+            }
+            let valueStart = i + 1
+            i = close + 1
+            let isWanted =
+                nameEnd - localStart == literal.utf8CodeUnitCount
+                && XMLBytes.same(base + localStart, literal.utf8Start, literal.utf8CodeUnitCount)
+                && !(localStart > nameStart && XMLBytes.matches("xmlns:", in: base, at: nameStart, end: nameEnd))
+            guard isWanted else { continue }
+            if !latin1, XMLBytes.find(XMLBytes.amp, in: base, from: valueStart, to: close) == nil {
+                return XMLText(start: valueStart, end: close, inScratch: false, offset: valueStart)
+            }
+            scratch.removeAll(keepingCapacity: true)
+            try appendDecoded(valueStart, close)
+            return XMLText(start: 0, end: scratch.count, inScratch: true, offset: valueStart)
+        }
+        return nil
+    }
+
+    /// The raw values of two attributes found in one pass, when neither needs decoding;
+    /// nil when either is missing or needs decoding (then use `attribute(_:_:)` for each).
+    func rawAttributes(_ tag: XMLTag, _ first: StaticString, _ second: StaticString) -> (XMLText, XMLText)? {
+        if latin1 { return nil }
+        var i = tag.attributesStart
+        let stop = tag.attributesEnd
+        var a: XMLText?
+        var b: XMLText?
+        while i < stop {
+            while i < stop, XMLBytes.isSpace(base[i]) { i += 1 }
+            let nameStart = i
+            while i < stop, !XMLBytes.endsName(base[i]) { i += 1 }
+            let nameEnd = i
+            while i < stop, base[i] != XMLBytes.quote, base[i] != XMLBytes.apostrophe { i += 1 }
+            guard i < stop, let close = XMLBytes.find(base[i], in: base, from: i + 1, to: stop) else { break }
+            let valueStart = i + 1
+            i = close + 1
+            let n = nameEnd - nameStart
+            let isFirst = n == first.utf8CodeUnitCount && XMLBytes.same(base + nameStart, first.utf8Start, n)
+            let isSecond =
+                !isFirst && n == second.utf8CodeUnitCount && XMLBytes.same(base + nameStart, second.utf8Start, n)
+            guard isFirst || isSecond else { continue }
+            if XMLBytes.find(XMLBytes.amp, in: base, from: valueStart, to: close) != nil { return nil }
+            let text = XMLText(start: valueStart, end: close, inScratch: false, offset: valueStart)
+            if isFirst, a == nil { a = text }
+            if isSecond, b == nil { b = text }
+        }
+        guard let a, let b else { return nil }
+        return (a, b)
+    }
+}

@@ -1,0 +1,107 @@
+/// Converting text to values, and sizing point arrays.
+extension XMLScanner {
+    // MARK: Values
+
+    /// Calls `body` with the bytes of a text value.
+    @inline(__always)
+    func withBytes<R>(_ text: XMLText, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if text.inScratch {
+            return scratch.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[text.start..<text.end])) }
+        }
+        return body(UnsafeBufferPointer(start: base + text.start, count: text.end - text.start))
+    }
+
+    /// The text as a String with surrounding white space trimmed (Latin-1 converted to UTF-8).
+    func string(_ text: XMLText) -> String {
+        withBytes(text) { bytes in
+            var s = 0
+            var e = bytes.count
+            while s < e, XMLBytes.isSpace(bytes[s]) { s += 1 }
+            while e > s, XMLBytes.isSpace(bytes[e - 1]) { e -= 1 }
+            let trimmed = UnsafeBufferPointer(rebasing: bytes[s..<e])
+            if latin1, !text.inScratch {
+                return String(String.UnicodeScalarView(trimmed.map { Unicode.Scalar($0) }))
+            }
+            return String(decoding: trimmed, as: UTF8.self)
+        }
+    }
+
+    /// The text as a finite number, or a `badNumber` error naming `element`.
+    func number(_ text: XMLText, in element: XMLTag) throws(TrackReadError) -> Double {
+        if let value = withBytes(text, { DecimalParser.parseDouble($0) }) { return value }
+        throw .badNumber(
+            file: fileName, line: line(at: text.offset), element: localName(of: element), text: string(text))
+    }
+
+    /// The text as a timestamp in seconds since 1970 UTC, or a `badTime` error.
+    func time(_ text: XMLText) throws(TrackReadError) -> Double {
+        if let value = withBytes(text, { ISO8601Time.parse($0) }) { return value }
+        throw .badTime(file: fileName, line: line(at: text.offset), text: string(text))
+    }
+
+    /// The text as a small non-negative integer such as heart rate or cadence (decimals rounded).
+    func count(_ text: XMLText, in element: XMLTag) throws(TrackReadError) -> UInt16 {
+        if !text.inScratch, text.end > text.start, text.end - text.start <= 4 {
+            var value = 0
+            var i = text.start
+            while i < text.end, base[i] &- 48 < 10 {
+                value = value * 10 + Int(base[i] &- 48)
+                i += 1
+            }
+            if i == text.end { return UInt16(value) }
+        }
+        let value = try number(text, in: element)
+        guard value >= 0, value <= 65_535 else {
+            throw .badNumber(
+                file: fileName, line: line(at: text.offset), element: localName(of: element), text: string(text))
+        }
+        return UInt16(value.rounded())
+    }
+
+    // Reading the text and converting it in one mutating call: `scanner.string(try scanner.text(…))`
+    // would evaluate the receiver before the argument and read a stale scratch buffer.
+
+    /// The element's text as a trimmed String.
+    mutating func textString(of tag: XMLTag) throws(TrackReadError) -> String {
+        let text = try text(of: tag)
+        return string(text)
+    }
+
+    /// The element's text as a finite number.
+    mutating func textNumber(of tag: XMLTag) throws(TrackReadError) -> Double {
+        let text = try text(of: tag)
+        return try number(text, in: tag)
+    }
+
+    /// The element's text as a small count (heart rate, cadence).
+    mutating func textCount(of tag: XMLTag) throws(TrackReadError) -> UInt16 {
+        let text = try text(of: tag)
+        return try count(text, in: tag)
+    }
+
+    /// The element's text as seconds since 1970 UTC.
+    mutating func textTime(of tag: XMLTag) throws(TrackReadError) -> Double {
+        let text = try text(of: tag)
+        return try time(text)
+    }
+
+    /// Reserves room in `points` for the rest of a long segment, estimated from the bytes the
+    /// first 1,024 points took since `segmentStart`, so a big track grows once instead of doubling
+    /// (each doubling copies the array and briefly holds both).
+    func reserveEstimate(_ points: inout [TrackPoint], segmentStart: Int) {
+        guard points.count == 1024, pos > segmentStart else { return }
+        let bytesPerPoint = max(16, (pos - segmentStart) / points.count)
+        let estimate = points.count + (end - pos) / bytesPerPoint + 16
+        points.reserveCapacity(estimate + estimate / 32)
+    }
+
+    /// Gives back an over-estimated reservation when a segment ended early (several long
+    /// segments in one file), so each segment keeps about its own size.
+    func compact(_ points: inout [TrackPoint]) {
+        guard points.count >= 1024, points.capacity > points.count + points.count / 4 + 64 else { return }
+        var exact: [TrackPoint] = []
+        exact.reserveCapacity(points.count)
+        exact.append(contentsOf: points)
+        points = exact
+    }
+}
