@@ -48,12 +48,12 @@ let package = Package(
         ),
 
         .testTarget(name: "NearbyBasicsTests", dependencies: ["NearbyBasics"]),
-        .testTarget(name: "NearbyGeoTests", dependencies: ["NearbyGeo"]),
+        .testTarget(name: "NearbyGeoTests", dependencies: ["NearbyGeo"], exclude: ["Fixtures"]),
         .testTarget(
             name: "NearbyFeedsTests", dependencies: ["NearbyFeeds", "NearbyGeo"],
             exclude: ["Support/fixture_server.py", "Fixtures"]
         ),
-        .testTarget(name: "NearbyRunsTests", dependencies: ["NearbyRuns", "NearbyGeo"]),
+        .testTarget(name: "NearbyRunsTests", dependencies: ["NearbyRuns", "NearbyGeo"], exclude: ["Fixtures"]),
         .testTarget(name: "NearbyStoreTests", dependencies: ["NearbyStore", "NearbyRuns", "NearbyBasics"]),
         .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyFeeds", "NearbyRuns", "NearbyGeo"]),
     ],
