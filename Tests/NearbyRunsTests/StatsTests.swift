@@ -124,4 +124,15 @@ struct StatsTests {
         #expect(stats.movingTime == 0)
         #expect(stats.averagePace == nil)
     }
+
+    /// A track timed only at its first two fixes (like cerknicko-without-times.gpx): the average
+    /// speed counts only the timed 250 m in 50 s (5 m/s), not all 1,000 m over those 50 s.
+    @Test func averageSpeedLeavesOutUntimedLegs() {
+        let run = AnalysisFixtures.clean(AnalysisFixtures.meridianTrack(times: [0, 50, nil, nil, nil]))
+        let stats = RunStatistics(run)
+        #expect(abs(stats.distance - 1000) < 1e-6)
+        #expect(stats.movingTime == 50)
+        #expect(abs((stats.averageSpeed ?? 0) - 5) < 1e-9)
+        #expect(abs((stats.averagePace ?? 0) - 200) < 1e-6)
+    }
 }

@@ -5,10 +5,6 @@ enum RunPictureCommand {
         throw .failure("--html is not available yet")
     }
 }
-enum RunExportCommand {
-    static let options = OptionSpec(valued: ["output"])
-    static func run(_ context: CommandContext) throws(CLIError) { throw .failure("export is not available yet") }
-}
 enum CheckpointsCommand {
     static let options = OptionSpec(valued: ["near", "within"])
     static func run(_ context: CommandContext) throws(CLIError) { throw .failure("checkpoints is not available yet") }

@@ -43,7 +43,7 @@ enum RunShowCommand {
             out += "\n" + style.bold("Splits") + "\n"
             var table = Table(headers: [units == .metric ? "KM" : "MI", "TIME", "PACE"], rightAligned: [0, 1, 2])
             for split in analysis.splits {
-                let label = split.isPartial ? String(format: "%.2f", split.distance / units.metresPerUnit) : String(split.index + 1)
+                let label = split.isPartial ? String(format: "%.2f", split.distance / units.metresPerUnit) : String(split.index)
                 table.add([label, RunFormatting.duration(split.elapsedTime), units.pace(secondsPerKilometre: split.pace)])
             }
             out += table.render(style: .plain)
@@ -109,7 +109,7 @@ enum RunShowCommand {
             ("elevation_loss_m", .number(stats.elevationLoss)),
             ("splits", .array(analysis.splits.map { split in
                 .object([
-                    ("index", .integer(split.index + 1)), ("start_m", .number(split.startDistance)),
+                    ("index", .integer(split.index)), ("start_m", .number(split.startDistance)),
                     ("distance_m", .number(split.distance)), ("elapsed_s", .optional(split.elapsedTime)),
                     ("pace_s_per_km", .optional(split.pace)), ("partial", .bool(split.isPartial)),
                 ])

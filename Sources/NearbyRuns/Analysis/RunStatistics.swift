@@ -14,8 +14,10 @@
 /// - `gapTime`: the time between the last point of a segment and the first of the next (a pause
 ///   the device recorded as a segment break); never moving.
 /// - Legs touching an untimed point add distance but no time.
-/// - `averageSpeed` = distance / movingTime, `averagePace` = movingTime / distance in seconds per
-///   kilometre (nil when moving time or distance is 0). `maxSpeed` = fastest leg.
+/// - `averageSpeed` = timed distance / movingTime, `averagePace` = movingTime / timed distance in
+///   seconds per kilometre (nil when moving time or distance is 0), where the timed distance leaves
+///   out legs that touch an untimed point (so a file with a few timestamps does not look like a
+///   sprint). `maxSpeed` = fastest leg.
 /// - Elevation gain/loss: ``ElevationSmoothing`` per segment, summed.
 public struct RunStatistics: Sendable, Hashable {
     /// Metres covered.
@@ -53,6 +55,7 @@ public struct RunStatistics: Sendable, Hashable {
         var stopped = 0.0
         var gap = 0.0
         var fastest: Double?
+        var untimed = 0.0
         var gain = 0.0
         var loss = 0.0
         var first: Double?
@@ -73,7 +76,11 @@ public struct RunStatistics: Sendable, Hashable {
                     lo = Swift.min(lo ?? e, e)
                     hi = Swift.max(hi ?? e, e)
                 }
-                guard i > 0, let t0 = segment.points[i - 1].time, let t1 = p.time, t1 > t0 else { continue }
+                guard i > 0 else { continue }
+                guard let t0 = segment.points[i - 1].time, let t1 = p.time, t1 > t0 else {
+                    untimed += p.distance - segment.points[i - 1].distance
+                    continue
+                }
                 let speed = (p.distance - segment.points[i - 1].distance) / (t1 - t0)
                 if speed >= threshold { moving += t1 - t0 } else { stopped += t1 - t0 }
                 fastest = Swift.max(fastest ?? speed, speed)
@@ -89,8 +96,9 @@ public struct RunStatistics: Sendable, Hashable {
         stoppedTime = stopped
         gapTime = gap
         maxSpeed = fastest
-        averageSpeed = moving > 0 ? distance / moving : nil
-        averagePace = moving > 0 && distance > 0 ? moving / distance * 1000 : nil
+        let timedDistance = distance - untimed
+        averageSpeed = moving > 0 ? timedDistance / moving : nil
+        averagePace = moving > 0 && timedDistance > 0 ? moving / timedDistance * 1000 : nil
         elevationGain = gain
         elevationLoss = loss
         minElevation = lo

@@ -1,0 +1,79 @@
+import Foundation
+import NearbyGeo
+import NearbyRuns
+import NearbyStore
+
+/// `nearby runs export <run> --format geojson|gpx|csv [--output FILE]`.
+///
+/// - geojson: a FeatureCollection of one LineString per leg between fixes, with properties
+///   `speed_mps`, `pace_s_per_km`, `pace`, `scale` (0 slow … 1 fast on the 5th–95th percentile
+///   scale), `stroke` (the colour, as geojson.io and QGIS read it) and `stroke-width`.
+/// - gpx: the points exactly as imported, GPX 1.1.
+/// - csv: one row per cleaned fix: segment, time, latitude, longitude, elevation_m, distance_m,
+///   heart_rate, cadence.
+enum RunExportCommand {
+    static let options = OptionSpec(valued: ["output"], short: ["o": "output"])
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let words = try context.positionals(1, usage: "nearby runs export <run> --format geojson|gpx|csv [--output FILE]")
+        guard context.arguments.value("format") != nil else { throw .usage("nearby runs export needs --format geojson, gpx or csv") }
+        let format = try context.format(allowed: [.geojson, .gpx, .csv])
+        let session = try RunsSession(context)
+        let store = try session.openStore()
+        let (run, analysis) = try session.loadStored(words[0], store: store)
+        let text: String
+        switch format {
+        case .gpx:
+            let segments: [TrackSegment]
+            do { segments = try store.segments(ofRun: run.id) } catch { throw .failure(error.description) }
+            let track = Track(name: run.name ?? run.sourceName, activityType: run.activityType, segments: segments)
+            text = GPXWriter().write(TrackDocument(format: .gpx11, name: run.name, tracks: [track]))
+        case .csv:
+            var rows: [[String]] = []
+            for (number, segment) in analysis.cleaned.segments.enumerated() {
+                for point in segment.points {
+                    rows.append([
+                        String(number + 1), point.time.flatMap(GPXWriter.timestamp) ?? "",
+                        CSVWriter.field(point.coordinate.latitude), CSVWriter.field(point.coordinate.longitude),
+                        CSVWriter.field(point.elevation), CSVWriter.field(point.distance, maxFractionDigits: 3),
+                        point.heartRate.map { String($0) } ?? "", point.cadence.map { String($0) } ?? "",
+                    ])
+                }
+            }
+            text = CSVWriter(header: ["segment", "time", "latitude", "longitude", "elevation_m", "distance_m", "heart_rate", "cadence"])
+                .write(rows)
+        default:
+            text = geojson(analysis, units: session.units) + "\n"
+        }
+        if let output = context.arguments.value("output") {
+            let path = context.environment.absolutePath(output)
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw .failure("cannot write \(path): \(error.localizedDescription)")
+            }
+            context.note("wrote \(path)")
+        } else {
+            context.output.out(text)
+        }
+    }
+
+    static func geojson(_ analysis: RunAnalysis, units: Units) -> String {
+        let legs = PaceColouring.legs(of: analysis.cleaned)
+        let features = legs.map { leg -> (geometry: GeoJSONGeometry, properties: [(String, GeoJSONValue)]) in
+            let pace = leg.speed.flatMap { $0 > 0 ? 1000 / $0 : nil }
+            return (
+                .lineString([leg.from, leg.to]),
+                [
+                    ("speed_mps", leg.speed.map(GeoJSONValue.number) ?? .null),
+                    ("pace_s_per_km", pace.map(GeoJSONValue.number) ?? .null),
+                    ("pace", pace.map { .string(units.pace(secondsPerKilometre: $0)) } ?? .null),
+                    ("scale", leg.fraction.map(GeoJSONValue.number) ?? .null),
+                    ("stroke", .string(leg.colour)),
+                    ("stroke-width", .integer(4)),
+                ]
+            )
+        }
+        return GeoJSONWriter(coordinateDecimals: 7).write(features)
+    }
+}
