@@ -44,7 +44,7 @@ enum RunShowCommand {
             var table = Table(headers: [units == .metric ? "KM" : "MI", "TIME", "PACE"], rightAligned: [0, 1, 2])
             for split in analysis.splits {
                 let label = split.isPartial ? String(format: "%.2f", split.distance / units.metresPerUnit) : String(split.index)
-                table.add([label, RunFormatting.duration(split.elapsedTime), units.pace(secondsPerKilometre: split.pace)])
+                table.add([label, RunFormatting.duration(split.movingTime ?? split.elapsedTime), units.pace(secondsPerKilometre: split.pace)])
             }
             out += table.render(style: .plain)
         }
