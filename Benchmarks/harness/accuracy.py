@@ -1,0 +1,80 @@
+"""Distance accuracy: Nearby's leg distances against GeographicLib on every leg of a run.
+
+    python accuracy.py --gpx RUN.gpx --legs LEGS.csv
+
+LEGS.csv comes from `nearby-bench legs` (lat1,lon1,lat2,lon2,distance_m, %.17g). Checks:
+* the legs are exactly the consecutive pairs of every <trkseg> of the file, with the
+  coordinates parsed to the same doubles Python's float() gives for the file's text;
+* max relative error of distance_m against `Geodesic.WGS84.Inverse(...)["s12"]`
+  (for a zero-length leg: absolute error in metres, reported separately).
+Prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+
+from geo import geodesic
+
+TRKPT = re.compile(rb'<trkpt\s+lat="([^"]+)"\s+lon="([^"]+)"|(</trkseg>)')
+
+
+def expected_legs(path: str) -> list[tuple[float, float, float, float]]:
+    with open(path, "rb") as f:
+        data = f.read()
+    legs = []
+    prev = None
+    for m in TRKPT.finditer(data):
+        if m.group(3):
+            prev = None
+            continue
+        p = (float(m.group(1)), float(m.group(2)))
+        if prev is not None:
+            legs.append((prev[0], prev[1], p[0], p[1]))
+        prev = p
+    return legs
+
+
+def check(gpx: str, legs_csv: str) -> dict:
+    want = expected_legs(gpx)
+    got = []
+    with open(legs_csv) as f:
+        header = f.readline().strip().split(",")
+        if header != ["lat1", "lon1", "lat2", "lon2", "distance_m"]:
+            raise SystemExit(f"{legs_csv}: unexpected header {header}")
+        for line in f:
+            if line.strip():
+                got.append(tuple(float(x) for x in line.split(",")))
+    coords_exact = len(got) == len(want) and all(g[:4] == w for g, w in zip(got, want))
+    max_rel = 0.0
+    max_abs_zero = 0.0
+    worst = None
+    total_ref = 0.0
+    for lat1, lon1, lat2, lon2, d in got:
+        ref = geodesic(lat1, lon1, lat2, lon2)
+        total_ref += ref
+        if ref == 0.0:
+            max_abs_zero = max(max_abs_zero, abs(d))
+            continue
+        rel = abs(d - ref) / ref
+        if rel > max_rel:
+            max_rel, worst = rel, (lat1, lon1, lat2, lon2, d, ref)
+    return {"legs": len(got), "legs_expected": len(want), "coords_exact": coords_exact,
+            "max_rel": max_rel, "max_abs_zero_m": max_abs_zero, "worst": worst,
+            "total_m_geographiclib": total_ref}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--gpx", required=True)
+    ap.add_argument("--legs", required=True)
+    args = ap.parse_args()
+    json.dump(check(args.gpx, args.legs), sys.stdout)
+    print()
+
+
+if __name__ == "__main__":
+    main()

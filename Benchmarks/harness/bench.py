@@ -1,0 +1,369 @@
+"""Nearby beside its Python peers: the orchestrator behind `Benchmarks/run`.
+
+Generates the data, runs Nearby's release binaries and the Python peers alternately
+(round r starts with tool r mod T), checks that the answers agree, prints one table and
+writes it to <data>/results.md (and the raw numbers to <data>/results.json).
+Exit status: 0 when everything ran and every agreement check passed (targets missed are
+reported, and only fail the run with --strict); 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import sys
+import time
+
+import numpy as np
+
+import accuracy
+import generate
+import geo
+import manifest
+from procs import TimedRunner, ToolError, run_checked, run_json
+from report import Row, median, table
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PY = sys.executable
+
+# Targets from the issue ("Speed beside the peers"). Seconds, kB, points/s, relative error.
+T_BUILD_1M = 0.3
+T_SINGLE_1M = 3e-6
+T_ONESHOT = {"5k": 0.010, "1m": 0.020}
+T_ONESHOT_MEM_1M_KB = 100 * 1024
+T_GPX_RATE = 2e6
+T_REL = 1e-9
+
+
+class Bench:
+    def __init__(self, args) -> None:
+        self.a = args
+        self.rows: list[Row] = []
+        self.errors: list[str] = []
+        self.raw: dict = {}
+        self.nearby = os.path.join(args.bin, "nearby")
+        self.nearby_bench = os.path.join(args.bin, "nearby-bench")
+        self.work = os.path.join(args.data, "work")
+        os.makedirs(self.work, exist_ok=True)
+
+    def log(self, text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
+
+    def fail(self, text: str) -> None:
+        self.errors.append(text)
+        self.log("ERROR: " + text)
+
+    def alternate(self, tools: list[tuple[str, object]], rounds: int) -> dict[str, list]:
+        """Run every (name, thunk) once per round, rotating who goes first."""
+        results: dict[str, list] = {name: [] for name, _ in tools}
+        broken: set[str] = set()
+        for r in range(rounds):
+            order = tools[r % len(tools):] + tools[:r % len(tools)]
+            for name, thunk in order:
+                if name in broken:
+                    continue
+                try:
+                    results[name].append(thunk(r))
+                except ToolError as e:
+                    broken.add(name)
+                    self.fail(str(e))
+        return results
+
+    # --- index: build, k nearest one at a time and in a batch --------------------------
+
+    def index(self, label: str, paths: dict, queries: str) -> None:
+        k, a = 10, self.a
+        ans = {name: os.path.join(self.work, f"answers-{label}-{name}.json")
+               for name in ("nearby", "balltree", "ckdtree")}
+        for stale in ans.values():  # never compare answers left by an earlier run
+            if os.path.exists(stale):
+                os.remove(stale)
+
+        def nearby(r):
+            return run_json([self.nearby_bench, "index", "--points", paths["points"],
+                             "--queries", queries, "--k", str(k), "--repeat", str(a.inner),
+                             "--answers", ans["nearby"]], "nearby-bench index")
+
+        def peer(impl):
+            return lambda r: run_json([PY, os.path.join(HERE, "peers_knn.py"), "--impl", impl,
+                                       "--points", paths["npy"], "--queries", queries,
+                                       "--k", str(k), "--answers", ans[impl]],
+                                      f"peer {impl}")
+
+        self.log(f"index {label}: {a.repeat} rounds of nearby-bench / BallTree / cKDTree")
+        res = self.alternate([("nearby", nearby), ("balltree", peer("balltree")),
+                              ("ckdtree", peer("ckdtree"))], a.repeat)
+        self.raw[f"index-{label}"] = res
+        med = {name: {key: median([x[key] for x in runs if key in x])
+                      for key in ("build_s", "single_us", "batch_us")}
+               for name, runs in res.items()}
+        peers = [("BallTree", "balltree"), ("cKDTree", "ckdtree")]
+        is_1m = label == "1m"
+        self.rows.append(Row("build index", label, "time", med["nearby"]["build_s"],
+                             [(n, med[i]["build_s"]) for n, i in peers],
+                             T_BUILD_1M if is_1m else None, "≤ 0.3 s" if is_1m else ""))
+        for key, work in (("single_us", "k=10, one at a time"), ("batch_us", "k=10, batch")):
+            def us(v):
+                return None if v is None else v * 1e-6
+            target = T_SINGLE_1M if is_1m and key == "single_us" else None
+            self.rows.append(Row(work, label, "time", us(med["nearby"][key]),
+                                 [(n, us(med[i][key])) for n, i in peers], target,
+                                 "≤ 3 µs" if target else "", "per query"))
+        if res["nearby"]:
+            self.index_agreement(label, paths, queries, ans, k)
+
+    def index_agreement(self, label, paths, queries, ans, k) -> None:
+        with open(ans["nearby"]) as f:
+            mine = [[(int(i), float(d)) for i, d in q] for q in json.load(f)]
+        q = np.loadtxt(queries, delimiter=",", skiprows=1, ndmin=2)
+        if len(mine) != len(q):
+            self.fail(f"nearby-bench index wrote {len(mine)} answers for {len(q)} queries")
+            return
+        ids, lat, lon = np.load(paths["npy"])
+        row_of = {int(i): r for r, i in enumerate(ids)}
+        for name, title in (("balltree", "BallTree"), ("ckdtree", "cKDTree")):
+            if not os.path.exists(ans[name]):
+                continue
+            with open(ans[name]) as f:
+                theirs = [[int(i) for i, _ in one] for one in json.load(f)]
+            exact = sum(1 for m, t in zip(mine, theirs) if [i for i, _ in m] == t)
+            ties = 0
+            for (qa, qo), m, t in zip(q, mine, theirs):
+                # the peer's ids, ranked by geodesic: the same k nearest up to ties?
+                regeo = sorted((geo.geodesic(qa, qo, lat[row_of[i]], lon[row_of[i]]), i)
+                               for i in t)
+                ties += geo.agree_up_to_ties(m, [(i, d) for d, i in regeo], T_REL)
+            self.rows.append(Row(f"same 10 ids as {title}", label, "check",
+                                 f"{exact / len(q):.1%} same order, {ties / len(q):.1%} up to"
+                                 " ties",
+                                 note=("sphere, not ellipsoid; " if name == "balltree" else
+                                       "chord, not geodesic; ")
+                                 + "ties (shared coordinates) in any order"))
+        rng = random.Random(99)
+        sample = sorted(rng.sample(range(len(q)), min(self.a.sample, len(q))))
+        exact = tie_ok = 0
+        worst = 0.0
+        for j in sample:
+            want = geo.exact_knn_bruteforce(lat, lon, ids, q[j, 0], q[j, 1], k)
+            got = mine[j]
+            if [i for i, _ in got] == [i for i, _ in want]:
+                exact += 1
+            if geo.agree_up_to_ties(got, want, T_REL):
+                tie_ok += 1
+            for (_, dg), (_, dw) in zip(got, want):
+                if dw > 0:
+                    worst = max(worst, abs(dg - dw) / dw)
+        ok = tie_ok == len(sample) and worst <= T_REL
+        self.rows.append(Row("k=10 vs geographiclib brute force", label, "check",
+                             f"{exact}/{len(sample)} ids exact, {tie_ok}/{len(sample)} up to ties,"
+                             f" max rel {worst:.1e}", target_text="all; ≤ 1e-9 rel",
+                             status="PASS" if ok else "FAIL"))
+        if not ok:
+            self.fail(f"index {label}: Nearby's k nearest disagree with geographiclib")
+
+    # --- one-shot process ---------------------------------------------------------------
+
+    def oneshot(self, label: str, paths: dict, queries: str, timer: TimedRunner) -> None:
+        a = self.a
+        ds = f"bench-{label}"
+        datasets = os.path.join(self.work, "datasets")
+        mirror = os.path.join(self.work, "mirror")
+        cache = os.path.join(self.work, "cache")
+        manifest.write_dataset(ds, label, paths["feed"], datasets, mirror)
+        npz = os.path.join(self.work, f"{ds}.npz")
+        self.log(f"one-shot {label}: refresh (not timed), prepare npz (not timed)")
+        nearby_ok = True
+        try:
+            run_checked([self.nearby, "refresh", ds, "--datasets", datasets, "--from", mirror,
+                         "--cache-dir", cache], "nearby refresh", timeout=1800)
+        except ToolError as e:
+            self.fail(str(e))
+            nearby_ok = False
+        if not os.path.exists(npz):
+            run_checked([PY, os.path.join(HERE, "peer_oneshot.py"), "prepare", "--feed",
+                         paths["feed"], "--out", npz], "peer prepare")
+        q = np.loadtxt(queries, delimiter=",", skiprows=1, ndmin=2)[: a.oneshot_points]
+        spots = [f"{la:.6f},{lo:.6f}" for la, lo in q]
+        outputs: dict[str, dict[str, str]] = {"nearby": {}, "csv": {}, "npz": {}}
+
+        def tool(name, make):
+            def thunk(r):
+                got = []
+                for at in spots:
+                    wall, peak, out = timer.run(make(at), name)
+                    outputs[name].setdefault(at, out)
+                    got.append((wall, peak))
+                return got
+            return thunk
+
+        tools = []
+        if nearby_ok:
+            tools.append(("nearby", tool("nearby", lambda at: [
+                self.nearby, ds, "--at", at, "--limit", "5", "--datasets", datasets,
+                "--cache-dir", cache, "--offline"])))
+        tools.append(("csv", tool("csv", lambda at: [
+            PY, os.path.join(HERE, "peer_oneshot.py"), "csv", "--feed", paths["feed"],
+            "--at", at, "--limit", "5"])))
+        tools.append(("npz", tool("npz", lambda at: [
+            PY, os.path.join(HERE, "peer_oneshot.py"), "npz", "--cache", npz, "--at", at,
+            "--limit", "5"])))
+        self.log(f"one-shot {label}: {a.repeat} rounds x {len(spots)} places")
+        res = self.alternate(tools, a.repeat)
+        flat = {n: [x for run in runs for x in run] for n, runs in res.items()}
+        self.raw[f"oneshot-{label}"] = flat
+        wall = {n: median([w for w, _ in v]) for n, v in flat.items()}
+        peak = {n: max([p for _, p in v if p is not None], default=None) for n, v in flat.items()}
+        peers = [("Python, CSV each time", "csv"), ("Python, prebuilt npz", "npz")]
+        target = T_ONESHOT.get(label, 0.020 if label == "100k" else None)
+        ttext = {"5k": "≤ 10 ms", "1m": "≤ 20 ms", "100k": "≤ 20 ms (between)"}.get(label, "")
+        self.rows.append(Row("one-shot nearby … --limit 5", label, "time", wall.get("nearby"),
+                             [(n, wall[i]) for n, i in peers], target, ttext,
+                             "whole process, median"))
+        mem_target = T_ONESHOT_MEM_1M_KB if label == "1m" else None
+        self.rows.append(Row("one-shot peak memory", label, "mem", peak.get("nearby"),
+                             [(n, peak[i]) for n, i in peers], mem_target,
+                             "≤ 100 MB" if mem_target else "", "max RSS (GNU time)"
+                             if timer.gnu_time else "GNU time missing"))
+        if nearby_ok and outputs["nearby"]:
+            agree = sum(1 for at in spots if at in outputs["nearby"] and
+                        _first_name(outputs["npz"].get(at, "")) in outputs["nearby"][at])
+            self.rows.append(Row("one-shot: nearest name in output", label, "check",
+                                 f"{agree}/{len(spots)}", note="Python's nearest name found in"
+                                 " Nearby's output", status="PASS" if agree == len(spots)
+                                 else "FAIL"))
+            if agree != len(spots):
+                self.fail(f"one-shot {label}: Nearby's output lacks the nearest place's name"
+                          f" for {len(spots) - agree} of {len(spots)} places")
+
+    # --- GPX ----------------------------------------------------------------------------
+
+    def gpx(self, n: int, path: str) -> None:
+        a = self.a
+        label = generate.size_label(n) if n in generate.SIZES.values() else f"{n:,}"
+
+        def nearby(r):
+            return run_json([self.nearby_bench, "gpx", "--file", path, "--repeat", str(a.inner)],
+                            "nearby-bench gpx")
+
+        def gpxpy(r):
+            return run_json([PY, os.path.join(HERE, "peers_gpx.py"), "--file", path], "gpxpy")
+
+        rounds = a.repeat if n <= 100_000 else min(a.repeat, a.big_gpx_rounds)
+        self.log(f"gpx {label}: {rounds} rounds of nearby-bench / gpxpy")
+        res = self.alternate([("nearby", nearby), ("gpxpy", gpxpy)], rounds)
+        self.raw[f"gpx-{n}"] = res
+        rate = {k: median([x["points_per_s"] for x in v]) for k, v in res.items()}
+        mem = {k: median([x["peak_rss_kb"] for x in v if "peak_rss_kb" in x]) for k, v in res.items()}
+        self.rows.append(Row("GPX parse+distance+moving+splits", label, "rate", rate["nearby"],
+                             [("gpxpy", rate["gpxpy"])], T_GPX_RATE, "≥ 2 M pts/s",
+                             f"{n:,} points"))
+        note = ""
+        if res["nearby"] and res["gpxpy"]:
+            dn = median([x["distance_m"] for x in res["nearby"]])
+            dp = median([x["distance_m"] for x in res["gpxpy"]])
+            mn = median([x["moving_s"] for x in res["nearby"]])
+            mp = median([x["moving_s"] for x in res["gpxpy"]])
+            note = (f"distance {dn:,.0f} m vs gpxpy {dp:,.0f} m; moving {mn:,.0f} s vs"
+                    f" {mp:,.0f} s")
+        self.rows.append(Row("GPX peak memory", label, "mem", mem["nearby"],
+                             [("gpxpy", mem["gpxpy"])], note=note))
+        legs = os.path.join(self.work, f"legs-{n}.csv")
+        try:
+            run_checked([self.nearby_bench, "legs", "--file", path, "--out", legs],
+                        "nearby-bench legs")
+        except ToolError as e:
+            self.fail(str(e))
+            return
+        self.log(f"gpx {label}: geographiclib on every leg")
+        acc = accuracy.check(path, legs)
+        self.raw[f"accuracy-{n}"] = acc
+        ok = (acc["legs"] == acc["legs_expected"] and acc["coords_exact"]
+              and acc["max_rel"] <= T_REL and acc["max_abs_zero_m"] <= 1e-9)
+        self.rows.append(Row("distance vs geographiclib, every leg", label, "check",
+                             f"max rel {acc['max_rel']:.2e} over {acc['legs']:,} legs",
+                             target_text="≤ 1e-9 rel", status="PASS" if ok else "FAIL",
+                             note="coordinates exact" if acc["coords_exact"]
+                             else "COORDINATES DIFFER from the file"))
+        if not ok:
+            self.fail(f"gpx {label}: legs disagree with the file or with geographiclib: "
+                      f"{json.dumps(acc)}")
+
+
+def _first_name(text: str) -> str:
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    return line.split("\t")[0] if line else "\0"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description="Nearby beside its Python peers.")
+    ap.add_argument("--bin", required=True, help="folder with nearby and nearby-bench")
+    ap.add_argument("--data", required=True)
+    ap.add_argument("--sizes", default="5k,100k,1m")
+    ap.add_argument("--gpx", default="3600,100000,1000000")
+    ap.add_argument("--repeat", type=int, default=5, help="alternating rounds (medians)")
+    ap.add_argument("--inner", type=int, default=1, help="--repeat passed to nearby-bench")
+    ap.add_argument("--queries", type=int, default=10_000)
+    ap.add_argument("--sample", type=int, default=200, help="queries checked by brute force")
+    ap.add_argument("--oneshot-points", type=int, default=10)
+    ap.add_argument("--big-gpx-rounds", type=int, default=3)
+    ap.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    ap.add_argument("--title", default="")
+    a = ap.parse_args()
+
+    missing = [p for p in ("nearby", "nearby-bench") if not os.access(os.path.join(a.bin, p),
+                                                                       os.X_OK)]
+    if missing:
+        print(f"error: {', '.join(missing)} not found in {a.bin}; build with "
+              "`swift build -c release` at the package root (or pass --bin)", file=sys.stderr)
+        return 1
+    started = time.time()
+    b = Bench(a)
+    sizes = [generate.parse_size(s) for s in a.sizes.split(",") if s]
+    runs = [generate.parse_size(s) for s in a.gpx.split(",") if s]
+    b.log(f"generating data into {a.data}")
+    os.makedirs(a.data, exist_ok=True)
+    timer = TimedRunner()
+    if not timer.gnu_time:
+        b.log("warning: /usr/bin/time (GNU time) missing: peak memory of one-shots not measured")
+    try:
+        floor = timer.floor()
+        for n in sizes:
+            label = generate.size_label(n)
+            paths = generate.write_pois(a.data, n)
+            queries = generate.write_queries(a.data, n, a.queries)
+            b.index(label, paths, queries)
+            b.oneshot(label, paths, queries, timer)
+        for n in runs:
+            b.gpx(n, generate.write_gpx(a.data, n))
+    finally:
+        timer.close()
+
+    text = table(b.rows)
+    cpu = platform.processor() or platform.machine()
+    header = (f"{a.title}Nearby beside its Python peers — {time.strftime('%Y-%m-%d')}, "
+              f"{os.cpu_count()} CPUs ({cpu}), Python {platform.python_version()}; "
+              f"medians of {a.repeat} alternating rounds; process start floor "
+              f"(GNU time + `true`) {floor * 1e3:.2f} ms; {a.queries:,} queries per size.")
+    print()
+    print(header)
+    print()
+    print(text)
+    with open(os.path.join(a.data, "results.md"), "w") as f:
+        f.write(header + "\n\n" + text + "\n")
+    with open(os.path.join(a.data, "results.json"), "w") as f:
+        json.dump({"rows": [r.__dict__ for r in b.rows], "raw": b.raw, "errors": b.errors}, f,
+                  default=str)
+    missed = [r for r in b.rows if r.verdict().startswith("FAIL") and r.kind != "check"]
+    print(f"\nwrote {os.path.join(a.data, 'results.md')} ({time.time() - started:.0f} s)")
+    for e in b.errors:
+        print("ERROR: " + e)
+    if missed:
+        print(f"{len(missed)} target(s) missed: " + "; ".join(f"{r.work} {r.size}" for r in missed))
+    return 1 if b.errors or (a.strict and missed) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
