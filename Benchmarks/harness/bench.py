@@ -83,9 +83,9 @@ class Bench:
                 os.remove(stale)
 
         def nearby(r):
-            return run_json([self.nearby_bench, "index", "--points", paths["points"],
+            return run_json([self.nearby_bench, "knn", "--points", paths["points"],
                              "--queries", queries, "--k", str(k), "--repeat", str(a.inner),
-                             "--answers", ans["nearby"]], "nearby-bench index")
+                             "--answers", ans["nearby"]], "nearby-bench knn")
 
         def peer(impl):
             return lambda r: run_json([PY, os.path.join(HERE, "peers_knn.py"), "--impl", impl,
@@ -245,8 +245,8 @@ class Bench:
         label = generate.size_label(n) if n in generate.SIZES.values() else f"{n:,}"
 
         def nearby(r):
-            return run_json([self.nearby_bench, "gpx", "--file", path, "--repeat", str(a.inner)],
-                            "nearby-bench gpx")
+            return run_json([self.nearby_bench, "gpx-stats", "--file", path, "--repeat", str(a.inner)],
+                            "nearby-bench gpx-stats")
 
         def gpxpy(r):
             return run_json([PY, os.path.join(HERE, "peers_gpx.py"), "--file", path], "gpxpy")

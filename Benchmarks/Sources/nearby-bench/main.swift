@@ -1,10 +1,15 @@
-// nearby-bench: `swift run -c release nearby-bench index [--points N] [--queries Q] [--seed S]`.
+// nearby-bench: benchmarks of Nearby's own parts, `swift run -c release nearby-bench <work> …`:
+// index, gpx (self-generated data) and knn, gpx-stats, legs (driven by Benchmarks/run).
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch arguments.first {
     case "index": try IndexBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "gpx": try GPXBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "knn": try HarnessCommands.knn(Array(arguments.dropFirst()))
+    case "gpx-stats": try HarnessCommands.gpxStats(Array(arguments.dropFirst()))
+    case "legs": try HarnessCommands.legs(Array(arguments.dropFirst()))
     default: throw BenchmarkError.unknownBenchmark(arguments.first ?? "(none)")
     }
 } catch {
