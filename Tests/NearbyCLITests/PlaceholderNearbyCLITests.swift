@@ -1,5 +1,0 @@
-import Testing
-
-@testable import NearbyCLI
-
-@Test func NearbyCLIBuilds() { #expect(Bool(true)) }

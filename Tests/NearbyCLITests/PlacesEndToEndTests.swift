@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// The built `nearby` binary run as a user would, against a mirror folder of our own fixture
+/// (Fixtures/mirror/toilets.csv: the data.taipei shape with BOM, CRLF, 經度 before 緯度, a quoted
+/// comma, a trailing-space header, U+00A0 and U+3000, one row without coordinates).
+@Suite(.serialized) struct PlacesEndToEndTests {
+    let home: URL
+    let nearby: BinaryRunner
+    let mirror = TestPaths.fixture("mirror").path
+
+    init() throws {
+        home = try TestPaths.temporaryDirectory("nearby-e2e")
+        nearby = BinaryRunner(home: home)
+    }
+
+    /// Expected order and distances from GeographicLib:
+    /// python3 -c "from geographiclib.geodesic import Geodesic as G; print(G.WGS84.Inverse(25.0418,121.5152,LAT,LON))"
+    /// for each fixture row (s12 and azi1).
+    static let expected: [(id: String, name: String, metres: Double, bearing: Double)] = [
+        ("3", "捷運台大醫院站", 142.042379, 128.6005),
+        ("2", "二二八和平公園(署)", 173.256790, 349.9366),
+        ("5", "總統府參觀區", 382.580755, 240.5139),
+        ("1", "臺北車站一樓東側", 712.717658, 21.1644),
+        ("4", "大安森林公園", 2421.665706, 122.6633),
+    ]
+
+    @Test func nearestToiletsAsJSONMatchGeographicLib() throws {
+        let result = try nearby.run(["toilets", "--at", "25.0418,121.5152", "--limit", "4", "--format", "json", "--from", mirror])
+        #expect(result.status == 0, "\(result.stderr)")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(items.count == 4)
+        for (item, want) in zip(items, Self.expected) {
+            #expect(item["id"] as? String == want.id)
+            #expect(item["name"] as? String == want.name)
+            #expect(abs((item["distance_m"] as? Double ?? 0) - want.metres) < 0.001)
+            #expect(abs((item["bearing_deg"] as? Double ?? 0) - want.bearing) < 0.06)
+            #expect(item["dataset"] as? String == "toilets")
+        }
+        // One row has no coordinates: it is listed but not ranked, and the user is told.
+        #expect(result.stderr.contains("1 of 6 places in toilets have no usable coordinates"))
+    }
+
+    @Test func tableShowsDistanceBearingAndAddress() throws {
+        let result = try nearby.run(["toilets", "--at", "25.0418,121.5152", "--limit", "2", "--from", mirror])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[1].contains("142 m SE") && lines[1].contains("捷運台大醫院站") && lines[1].contains("公園路52號"))
+        #expect(lines[2].contains("173 m N") && lines[2].contains("二二八和平公園(署)"))
+    }
+
+    @Test func withinAndWhereFilter() throws {
+        let within = try nearby.run(["toilets", "--at", "25.0418,121.5152", "--within", "200m", "--format", "csv", "--from", mirror])
+        #expect(within.status == 0)
+        #expect(within.stdout.split(separator: "\r\n").count == 3)  // header + 2 places
+        let family = try nearby.run([
+            "toilets", "--at", "25.0418,121.5152", "--where", "family-seats", "--format", "json", "--from", mirror,
+        ])
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(family.stdout.utf8)) as? [[String: Any]])
+        // 捷運台大醫院站 (3) and 總統府參觀區 (5) have no family seats.
+        #expect(items.map { $0["id"] as? String } == ["2", "1", "4"])
+    }
+
+    @Test func sourceOrderWithoutAt() throws {
+        let result = try nearby.run(["toilets", "--format", "json", "--from", mirror])
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(items.map { $0["id"] as? String } == ["1", "2", "3", "4", "5", "6"])
+        #expect(items[3]["name"] as? String == "大安森林公園")  // U+3000 padding trimmed
+        #expect(items[3]["address"] as? String == "臺北市大安區新生南路二段1號, 近信義路")
+        #expect(items[5]["latitude"] is NSNull)
+    }
+
+    @Test func showGivesEveryFieldAndMapLinks() throws {
+        _ = try nearby.run(["refresh", "toilets", "--from", mirror])
+        let result = try nearby.run(["show", "toilets", "4", "--offline"])
+        #expect(result.status == 0, "\(result.stderr)")
+        for field in ["行政區", "公廁類別", "公廁名稱", "公廁地址", "經度", "緯度", "管理單位", "座數", "改善級", "無障礙廁座數", "親子廁座數"] {
+            #expect(result.stdout.contains(field), "missing \(field)")
+        }
+        #expect(result.stdout.contains("臺北市政府警察局 大安分局"))  // U+00A0 became a plain space
+        #expect(result.stdout.contains("geo:25.030000,121.535400"))
+        #expect(result.stdout.contains("https://www.openstreetmap.org/?mlat=25.03&mlon=121.5354"))
+    }
+
+    @Test func offlineWithoutCacheIsExitCodeThree() throws {
+        let result = try nearby.run(["toilets", "--at", "25.0418,121.5152", "--offline"])
+        #expect(result.status == 3)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.contains("toilets has no data"))
+    }
+
+    @Test func usageErrorsAreExitCodeTwo() throws {
+        for words in [["toilets", "--at", "91,121"], ["toilets", "--bogus"], ["no-such-dataset"], ["toilets", "--limit", "x"]] {
+            let result = try nearby.run(words)
+            #expect(result.status == 2, "\(words)")
+            #expect(result.stderr.hasPrefix("nearby: "), "\(words)")
+        }
+    }
+
+    @Test func failedRefreshKeepsTheLastGoodCopy() throws {
+        let first = try nearby.run(["refresh", "toilets", "--from", mirror])
+        #expect(first.status == 0)
+        #expect(first.stdout.contains("toilets: updated, 6 records"))
+        let emptyMirror = try TestPaths.temporaryDirectory("nearby-empty-mirror")
+        let failed = try nearby.run(["refresh", "toilets", "--force", "--from", emptyMirror.path])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("last good copy"))
+        let after = try nearby.run(["toilets", "--at", "25.0418,121.5152", "--limit", "1", "--offline", "--format", "csv"])
+        #expect(after.status == 0)
+        #expect(after.stdout.contains("捷運台大醫院站"))
+    }
+
+    @Test func datasetsListsTheCacheState() throws {
+        _ = try nearby.run(["refresh", "toilets", "--from", mirror])
+        let result = try nearby.run(["datasets", "--format", "json"])
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let toilets = try #require(items.first { $0["id"] as? String == "toilets" })
+        let cache = try #require(toilets["cache"] as? [String: Any])
+        #expect(cache["records"] as? Int == 6)
+        #expect(cache["age_days"] as? Int == 0)
+        #expect((toilets["licence"] as? String)?.contains("政府資料開放授權條款") == true)
+        #expect(items.contains { $0["id"] as? String == "parks" && $0["cache"] is NSNull })
+    }
+
+    @Test func helpAndVersion() throws {
+        for words in [["--help"], ["--version"], ["toilets", "--help"], ["runs", "--help"], ["refresh", "--help"], ["near", "-h"]] {
+            let result = try nearby.run(words)
+            #expect(result.status == 0, "\(words)")
+            #expect(!result.stdout.isEmpty)
+        }
+    }
+}
