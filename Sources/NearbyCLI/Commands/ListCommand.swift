@@ -10,7 +10,7 @@ enum ListCommand {
         }
         let format = try context.format(allowed: [.table, .json, .csv, .geojson])
         let query = try PlaceQuery(context.arguments, defaultLimit: 20)
-        let session = try PlacesSession(context)
+        let session = try PlacesSession(context, only: [id])
         let dataset = try session.open(id)
         if query.origin != nil, dataset.archive.locatedCount < dataset.archive.count {
             let missing = dataset.archive.count - dataset.archive.locatedCount
@@ -33,7 +33,7 @@ enum NearCommand {
         guard query.origin != nil else { throw .usage("nearby near needs --at LAT,LON") }
         let ids = context.arguments.list("in") + context.arguments.positionals
         guard !ids.isEmpty else { throw .usage("nearby near needs --in DATASET[,DATASET…]") }
-        let session = try PlacesSession(context)
+        let session = try PlacesSession(context, only: Set(ids))
         var hits: [PlaceHit] = []
         for id in ids {
             hits += try PlaceHit.query(query, in: try session.open(id))

@@ -5,9 +5,10 @@ enum RefreshCommand {
     static let options = OptionSpec(flags: ["force"])
 
     static func run(_ context: CommandContext) throws(CLIError) {
-        let session = try PlacesSession(context)
+        let named = context.arguments.positionals
+        let session = try PlacesSession(context, only: named.isEmpty ? nil : Set(named))
         let library = session.library
-        let ids = context.arguments.positionals.isEmpty ? library.catalog.manifests.map(\.id) : context.arguments.positionals
+        let ids = named.isEmpty ? library.catalog.manifests.map(\.id) : named
         var failures = 0
         for id in ids {
             let manifest: DatasetManifest

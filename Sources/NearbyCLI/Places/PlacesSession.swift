@@ -7,7 +7,8 @@ struct PlacesSession {
     let context: CommandContext
     let library: PlaceLibrary
 
-    init(_ context: CommandContext) throws(CLIError) {
+    /// `only`: the datasets the command will use (nil: all, as `datasets` and `refresh` need).
+    init(_ context: CommandContext, only: Set<String>? = nil) throws(CLIError) {
         self.context = context
         let named = (context.arguments.values["datasets"] ?? []).map(context.environment.absolutePath)
         let directories = context.paths.datasetDirectories.map { path in
@@ -18,7 +19,7 @@ struct PlacesSession {
         }
         let catalog: DatasetCatalog
         do {
-            catalog = try DatasetCatalog.load(from: directories)
+            catalog = try DatasetCatalog.load(from: directories, only: only)
         } catch {
             throw .failure(error.description)
         }

@@ -29,7 +29,7 @@ public struct PlaceLibrary: Sendable {
     /// The manifest with this id, or ``PlaceLibraryError/unknownDataset(_:_:)``.
     public func manifest(_ id: String) throws(PlaceLibraryError) -> DatasetManifest {
         guard let manifest = catalog.manifest(id: id) else {
-            throw .unknownDataset(id, catalog.manifests.map(\.id))
+            throw .unknownDataset(id, catalog.knownIDs)
         }
         return manifest
     }

@@ -33,9 +33,13 @@ public struct DatasetCatalog: Sendable, Hashable {
     public let entries: [Entry]
 
     /// Builds a catalog from entries already in hand (tests, code plugins).
-    public init(entries: [Entry]) {
+    public init(entries: [Entry], otherIDs: [String] = []) {
         self.entries = entries.sorted { $0.manifest.id < $1.manifest.id }
+        knownIDs = Set(entries.map(\.manifest.id) + otherIDs).sorted()
     }
+
+    /// Every dataset id found, including those a selective load did not decode.
+    public let knownIDs: [String]
 
     /// The manifests, sorted by id.
     public var manifests: [DatasetManifest] { entries.map(\.manifest) }
@@ -47,11 +51,27 @@ public struct DatasetCatalog: Sendable, Hashable {
 
     /// Loads and validates every `*.json` manifest in `directories`, later folders overriding
     /// earlier ones by id.
-    public static func load(from directories: [Directory]) throws(CatalogError) -> DatasetCatalog {
+    ///
+    /// With `only`, manifests of other ids are read just far enough to learn their id (a query
+    /// needs one manifest, and decoding every one costs more than the query itself); they appear
+    /// in ``knownIDs`` but not in ``entries``.
+    public static func load(from directories: [Directory], only: Set<String>? = nil) throws(CatalogError)
+        -> DatasetCatalog
+    {
         var byID: [String: Entry] = [:]
+        var skipped: Set<String> = []
         for directory in directories {
             var seenHere: [String: URL] = [:]
             for file in try manifestFiles(in: directory) {
+                if let only, let id = try peekID(at: file) {
+                    if !only.contains(id) {
+                        if seenHere[id] != nil { throw .duplicateID(id: id, firstPath: seenHere[id]?.path ?? "", secondPath: file.path) }
+                        seenHere[id] = file
+                        skipped.insert(id)
+                        byID[id] = nil
+                        continue
+                    }
+                }
                 guard let manifest = try loadManifest(at: file) else { continue }
                 if let earlier = seenHere[manifest.id] {
                     throw .duplicateID(
@@ -61,7 +81,18 @@ public struct DatasetCatalog: Sendable, Hashable {
                 byID[manifest.id] = Entry(manifest: manifest, file: file)
             }
         }
-        return DatasetCatalog(entries: Array(byID.values))
+        return DatasetCatalog(entries: Array(byID.values), otherIDs: Array(skipped))
+    }
+
+    /// The id of a place manifest from a fast parse, or nil when the file is not one (or has no id).
+    private static func peekID(at file: URL) throws(CatalogError) -> String? {
+        if file.lastPathComponent == "badges.json" { return nil }
+        guard let data = FileManager.default.contents(atPath: file.path),
+            let tree = try? JSONParser.parse(data)
+        else { return nil }
+        if let kind = tree["kind"], kind != .string("places") { return nil }
+        if case .string(let id)? = tree["id"] { return id }
+        return nil
     }
 
     /// Reads one manifest file; nil when it is not a place manifest (badges, other kinds).
