@@ -14,9 +14,11 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian packages.
+        // libcurl's headers (Debian puts them in the default include path); the library itself is
+        // dlopened on the first fetch (see Sources/CCurl/shim.h), so no pkgConfig: its -lcurl would
+        // make every start load some thirty libraries that a query from the cache never uses.
         .systemLibrary(
             name: "CCurl",
-            pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .systemLibrary(
@@ -55,7 +57,10 @@ let package = Package(
         ),
         .testTarget(name: "NearbyRunsTests", dependencies: ["NearbyRuns", "NearbyGeo"], exclude: ["Fixtures"]),
         .testTarget(name: "NearbyStoreTests", dependencies: ["NearbyStore", "NearbyRuns", "NearbyBasics"]),
-        .testTarget(name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyFeeds", "NearbyRuns", "NearbyGeo"]),
+        .testTarget(
+            name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyFeeds", "NearbyRuns", "NearbyGeo"],
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

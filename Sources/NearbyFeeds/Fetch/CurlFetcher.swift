@@ -16,18 +16,16 @@ public struct CurlFetcher: Fetcher {
         self.userAgent = "Nearby/\(version) (+\(projectURL))"
     }
 
-    /// libcurl's process-wide setup, run exactly once (Swift initialises static lets once).
-    private static let globalInit: CURLcode = nearby_curl_global_init_default()
-
     public func fetch(_ request: FetchRequest) throws(FetchError) -> FetchResponse {
         let url = request.url
-        guard Self.globalInit == CURLE_OK else {
-            throw .other(url: url, code: Int(Self.globalInit.rawValue), message: "curl_global_init failed")
+        // Loads libcurl on first use and runs curl_global_init once (see Sources/CCurl/shim.h).
+        guard nearby_curl_load() == 1 else {
+            throw .other(url: url, code: -1, message: "libcurl (libcurl.so.4) could not be loaded; install libcurl4")
         }
-        guard let handle = curl_easy_init() else {
+        guard let handle = nearby_curl_easy_init() else {
             throw .other(url: url, code: -1, message: "curl_easy_init returned no handle")
         }
-        defer { curl_easy_cleanup(handle) }
+        defer { nearby_curl_easy_cleanup(handle) }
 
         let transfer = CurlTransfer(maxBodyBytes: request.maxBodyBytes, progress: request.progress)
         let context = Unmanaged.passRetained(transfer)
@@ -37,12 +35,12 @@ public struct CurlFetcher: Fetcher {
         defer { errorBuffer.deallocate() }
 
         var headerList: UnsafeMutablePointer<curl_slist>? = nil
-        defer { curl_slist_free_all(headerList) }
+        defer { nearby_curl_slist_free_all(headerList) }
         var lines = request.headers.map { "\($0.name): \($0.value)" }
         if let tag = request.ifNoneMatch { lines.append("If-None-Match: \(tag)") }
         if let date = request.ifModifiedSince { lines.append("If-Modified-Since: \(date)") }
         for line in lines {
-            headerList = curl_slist_append(headerList, line)
+            headerList = nearby_curl_slist_append(headerList, line)
         }
 
         var setupCode = CURLE_OK
@@ -79,7 +77,7 @@ public struct CurlFetcher: Fetcher {
                 message: Self.message(errorBuffer, setupCode))
         }
 
-        let code = curl_easy_perform(handle)
+        let code = nearby_curl_easy_perform(handle)
         if code != CURLE_OK {
             throw Self.error(
                 for: code, url: url, request: request, transfer: transfer, handle: handle,
@@ -109,7 +107,7 @@ public struct CurlFetcher: Fetcher {
     private static func message(_ buffer: UnsafeMutablePointer<CChar>, _ code: CURLcode) -> String {
         let detail = String(cString: buffer)
         if !detail.isEmpty { return detail }
-        return curl_easy_strerror(code).map { String(cString: $0) } ?? "unknown error"
+        return nearby_curl_easy_strerror(code).map { String(cString: $0) } ?? "unknown error"
     }
 
     /// Maps a libcurl failure to the typed error the caller can act on.
