@@ -103,7 +103,7 @@ struct MapSVG: Sendable {
             let p = projection.point(place.coordinate)
             let style = styles[place.dataset] ?? DatasetStyle(index: 0)
             let tip = "<title>\(Markup.escape(place.name)) (\(Markup.escape(place.dataset)))</title>"
-            out += style.symbol(x: p.x, y: p.y, r: 5, content: tip)
+            out += style.symbol(x: p.x, y: p.y, r: 6.5, content: tip)
         }
         return out + "</g>\n"
     }
@@ -134,6 +134,12 @@ struct MapSVG: Sendable {
             return (tip.x, tip.y - 16, tip)
         }
         var obstacles = heads.map { LabelPlacer.Box(x: $0.x - 8, y: $0.y - 8, width: 16, height: 24) }
+        // Place symbols and the start and finish markers stay visible beside the labels.
+        let markers = picture.places.map(\.coordinate) + [picture.start, picture.finish].compactMap { $0 }
+        obstacles += markers.map { coordinate in
+            let p = projection.point(coordinate)
+            return LabelPlacer.Box(x: p.x - 8, y: p.y - 8, width: 16, height: 16)
+        }
         obstacles.append(Self.northArrowBox)
         obstacles.append(scaleBarBox)
         var placer = LabelPlacer(
@@ -147,7 +153,7 @@ struct MapSVG: Sendable {
             pinsOut += "<path class=\"pin\" d=\"\(Self.pinPath(tipX: head.tip.x, tipY: head.tip.y))\" "
             pinsOut += "fill=\"#4B2E83\" stroke=\"#FFFFFF\" stroke-width=\"1.5\"><title>\(name) at \(at)</title></path>"
             pinsOut += "<circle cx=\"\(n(head.x))\" cy=\"\(n(head.y))\" r=\"2.6\" fill=\"#FFFFFF\"/>"
-            let width = Double(TextWidth.columns(checkpoint.badge)) * 7 + 14
+            let width = Double(TextWidth.columns(checkpoint.badge)) * 7.4 + 16
             let box = placer.place(x: head.x, y: head.y, width: width, height: 20, gap: 10)
             let edgeX = box.x > head.x ? box.x : box.x + box.width
             labelsOut += "<line x1=\"\(n(head.x))\" y1=\"\(n(head.y))\" x2=\"\(n(edgeX))\" "
@@ -155,7 +161,7 @@ struct MapSVG: Sendable {
             labelsOut += "<rect class=\"pin-label\" x=\"\(n(box.x))\" y=\"\(n(box.y))\" width=\"\(n(box.width))\" "
             labelsOut += "height=\"\(n(box.height))\" rx=\"4\" fill=\"#FFFFFF\" fill-opacity=\"0.94\" "
             labelsOut += "stroke=\"#4B2E83\" stroke-width=\"1\"/>"
-            labelsOut += "<text x=\"\(n(box.x + 7))\" y=\"\(n(box.y + 14.5))\" fill=\"#2A1A4F\">\(name)</text>"
+            labelsOut += "<text x=\"\(n(box.x + 8))\" y=\"\(n(box.y + 14.5))\" fill=\"#2A1A4F\">\(name)</text>"
         }
         return pinsOut + "</g>\n" + labelsOut + "</g>\n"
     }
