@@ -27,8 +27,12 @@ import Testing
         let start = try #require(analysis.cleaned.points.first?.coordinate)
         // Two made-up places a few hundred metres from the start, to show the symbols.
         let places = [
-            RunPicture.Place(dataset: "toilets", name: "WC «gare»", coordinate: PictureSamples.c(start.latitude + 0.002, start.longitude + 0.003)),
-            RunPicture.Place(dataset: "parks", name: "Parc d'Ébène", coordinate: PictureSamples.c(start.latitude - 0.003, start.longitude + 0.001)),
+            RunPicture.Place(
+                dataset: "toilets", name: "WC «gare»",
+                coordinate: try PictureSamples.c(start.latitude + 0.002, start.longitude + 0.003)),
+            RunPicture.Place(
+                dataset: "parks", name: "Parc d'Ébène",
+                coordinate: try PictureSamples.c(start.latitude - 0.003, start.longitude + 0.001)),
         ]
         return RunPicture(
             title: "Corenc Running", analysis: analysis, units: .metric,

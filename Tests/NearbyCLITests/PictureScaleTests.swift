@@ -19,8 +19,8 @@ import Testing
 
     @Test(arguments: 0..<3) func scaleBarAgreesWithTheProjectedRoute(_ index: Int) throws {
         let (name, a, b, metres) = Self.routes[index]
-        let from = PictureSamples.c(a.0, a.1)
-        let to = PictureSamples.c(b.0, b.1)
+        let from = try PictureSamples.c(a.0, a.1)
+        let to = try PictureSamples.c(b.0, b.1)
         let legs = [ColouredLeg(from: from, to: to, speed: nil, fraction: nil, colour: "#808080")]
         let picture = RunPicture(title: name, figures: [], legs: legs, paceScale: nil, units: .metric)
         let parts = PictureSamples.svgParts(RunPictureRenderer.html(picture))

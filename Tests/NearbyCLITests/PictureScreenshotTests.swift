@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func screenshotShowsTheRouteInItsPaceColoursWhereTheMapPutsThem() throws {
-        let picture = PictureSamples.lShaped
+        let picture = try PictureSamples.lShaped
         let directory = try TestPaths.temporaryDirectory("picture")
         defer { try? FileManager.default.removeItem(at: directory) }
         let page = directory.appendingPathComponent("run.html")
@@ -30,23 +30,23 @@ import Testing
         let image = try ChromiumPNG(png)
         #expect(image.width == 1200 && image.height == 800)
         let projection = MapSVG(picture).projection
-        func screen(_ latitude: Double, _ longitude: Double) -> (Double, Double) {
-            let p = projection.point(PictureSamples.c(latitude, longitude))
+        func screen(_ latitude: Double, _ longitude: Double) throws -> (Double, Double) {
+            let p = projection.point(try PictureSamples.c(latitude, longitude))
             return (Self.mapOrigin.x + p.x, Self.mapOrigin.y + p.y)
         }
         // The slow eastward stretch is pure red on the map, the fast northward one pure green.
         for longitude in [121.503, 121.506, 121.515] {
-            let (x, y) = screen(25.040, longitude)
+            let (x, y) = try screen(25.040, longitude)
             #expect(image.has((255, 0, 0), near: x, y), "no red at \(x),\(y) (lon \(longitude))")
             #expect(!image.has((0, 255, 0), near: x, y, radius: 3, tolerance: 40))
         }
         for latitude in [25.0475, 25.0515] {
-            let (x, y) = screen(latitude, 121.520)
+            let (x, y) = try screen(latitude, 121.520)
             #expect(image.has((0, 255, 0), near: x, y), "no green at \(x),\(y) (lat \(latitude))")
             #expect(!image.has((255, 0, 0), near: x, y, radius: 3, tolerance: 40))
         }
         // Off the route, the map's background shows (no route colour 30 px south of it).
-        let (bx, by) = screen(25.040, 121.506)
+        let (bx, by) = try screen(25.040, 121.506)
         #expect(!image.has((255, 0, 0), near: bx, by + 30, radius: 3, tolerance: 40))
         // A real page, not a blank one: many colours, a fair amount of red and green route,
         // the white side panel and the dark north arrow.

@@ -6,7 +6,9 @@ import Testing
 @testable import NearbyCLI
 
 @Suite struct PictureTests {
-    let picture = PictureSamples.lShaped
+    let picture: RunPicture
+
+    init() throws { picture = try PictureSamples.lShaped }
 
     /// The map SVG of `picture`, parsed.
     func map(_ picture: RunPicture) throws -> SVGCollector {
@@ -64,12 +66,16 @@ import Testing
 
     @Test func pinLabelsDoNotOverlapEvenWhenPinsCoincide() throws {
         var crowded = picture
-        crowded.checkpoints = (1...6).map {
-            .init(badge: "Badge number \($0)", distance: Double($0) * 100, coordinate: PictureSamples.c(25.045, 121.51))
+        crowded.checkpoints = try (1...6).map {
+            .init(
+                badge: "Badge number \($0)", distance: Double($0) * 100,
+                coordinate: try PictureSamples.c(25.045, 121.51))
         }
         let boxes = try map(crowded).all("rect", class: "pin-label").map { e in
-            (try #require(e.number("x")), try #require(e.number("y")),
-             try #require(e.number("width")), try #require(e.number("height")))
+            (
+                try #require(e.number("x")), try #require(e.number("y")),
+                try #require(e.number("width")), try #require(e.number("height"))
+            )
         }
         #expect(boxes.count == 6)
         for i in boxes.indices {
@@ -116,7 +122,7 @@ import Testing
     }
 
     @Test func singlePointRunAndEmptyPictureRenderFinite() throws {
-        let here = PictureSamples.c(25.0478, 121.5170)
+        let here = try PictureSamples.c(25.0478, 121.5170)
         let single = RunPicture(
             title: "One fix", figures: [], legs: [], paceScale: nil, units: .imperial, start: here, finish: here)
         let empty = RunPicture(title: "", figures: [], legs: [], paceScale: nil, units: .metric)

@@ -97,7 +97,8 @@ struct MapSVG: Sendable {
     /// One small symbol per place with its name as a tooltip.
     func places() -> String {
         guard !picture.places.isEmpty else { return "" }
-        let styles = Dictionary(uniqueKeysWithValues: picture.datasets.enumerated().map { ($1, DatasetStyle(index: $0)) })
+        let styles = Dictionary(
+            uniqueKeysWithValues: picture.datasets.enumerated().map { ($1, DatasetStyle(index: $0)) })
         var out = "<g class=\"places\">"
         for place in picture.places {
             let p = projection.point(place.coordinate)
@@ -208,7 +209,8 @@ struct MapSVG: Sendable {
         out += "rx=\"6\" fill=\"#FFFFFF\" fill-opacity=\"0.88\"/>"
         out += "<text x=\"\(n(cx))\" y=\"\(n(box.y + 17))\" text-anchor=\"middle\" font-size=\"14\" "
         out += "font-weight=\"700\" fill=\"#222222\">N</text>"
-        out += "<polygon points=\"\(n(cx)),\(n(top)) \(n(cx + 9)),\(n(top + 34)) \(n(cx)),\(n(top + 26))\" fill=\"#222222\"/>"
+        out +=
+            "<polygon points=\"\(n(cx)),\(n(top)) \(n(cx + 9)),\(n(top + 34)) \(n(cx)),\(n(top + 26))\" fill=\"#222222\"/>"
         out += "<polygon points=\"\(n(cx)),\(n(top)) \(n(cx - 9)),\(n(top + 34)) \(n(cx)),\(n(top + 26))\" "
         out += "fill=\"#FFFFFF\" stroke=\"#222222\" stroke-width=\"1\"/>"
         return out + "</g>\n"
@@ -226,9 +228,11 @@ struct MapSVG: Sendable {
     /// `colour` when it is "#RRGGBB", else grey: nothing else reaches an attribute unescaped.
     static func safeColour(_ colour: String) -> String {
         let hex = colour.utf8.dropFirst()
-        let valid = colour.hasPrefix("#") && hex.count == 6 && hex.allSatisfy { c in
-            (48...57).contains(c) || (65...70).contains(c) || (97...102).contains(c)
-        }
+        let valid =
+            colour.hasPrefix("#") && hex.count == 6
+            && hex.allSatisfy { c in
+                (48...57).contains(c) || (65...70).contains(c) || (97...102).contains(c)
+            }
         return valid ? colour : "#808080"
     }
 }
