@@ -154,7 +154,7 @@ struct MapSVG: Sendable {
             pinsOut += "<path class=\"pin\" d=\"\(Self.pinPath(tipX: head.tip.x, tipY: head.tip.y))\" "
             pinsOut += "fill=\"#4B2E83\" stroke=\"#FFFFFF\" stroke-width=\"1.5\"><title>\(name) at \(at)</title></path>"
             pinsOut += "<circle cx=\"\(n(head.x))\" cy=\"\(n(head.y))\" r=\"2.6\" fill=\"#FFFFFF\"/>"
-            let width = Double(TextWidth.columns(checkpoint.badge)) * 7.4 + 16
+            let width = Double(TextWidth.columns(checkpoint.badge)) * 7.6 + 18
             let box = placer.place(x: head.x, y: head.y, width: width, height: 20, gap: 10)
             let edgeX = box.x > head.x ? box.x : box.x + box.width
             labelsOut += "<line x1=\"\(n(head.x))\" y1=\"\(n(head.y))\" x2=\"\(n(edgeX))\" "
