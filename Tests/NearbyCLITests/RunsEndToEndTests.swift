@@ -100,3 +100,25 @@ import Testing
         #expect(missing.status == 1)
     }
 }
+
+extension RunsEndToEndTests {
+    /// The picture of a run with the places of a dataset near it: one self-contained file.
+    @Test func htmlPictureIsSelfContained() throws {
+        _ = try nearby.run(["runs", "import", run])
+        let page = home.appendingPathComponent("run.html")
+        let result = try nearby.run([
+            "runs", "show", "1", "--html", page.path, "--near", "toilets", "--within", "300m",
+            "--from", TestPaths.fixture("mirror").path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("<svg"))
+        #expect(html.contains("Earth&#39;s Atmosphere") || html.contains("Earth's Atmosphere"))
+        #expect(html.contains("The Moon"))
+        // Toilets within 300 m of the route 25.03…25.048 N at 121.52 E: 臺北車站一樓東側 (121.51775,
+        // 25.0478) is 227 m west of it; 捷運台大醫院站 (121.5163, 25.041) 373 m: only the first.
+        #expect(html.contains("臺北車站一樓東側"))
+        #expect(!html.contains("捷運台大醫院站"))
+        #expect(!html.contains("<script") && !html.contains("<img") && !html.contains("<link"))
+    }
+}

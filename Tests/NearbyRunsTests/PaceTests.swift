@@ -77,4 +77,13 @@ struct PaceTests {
         #expect(Units.metric.speed(10) == "36.0 km/h")
         #expect(Units.imperial.speed(10) == "22.4 mph")
     }
+
+    /// Ten 250 m legs of 50 s each: an even 5 m/s run whose leg speeds differ only by rounding
+    /// must come out one colour, not stripes from red to green.
+    @Test func anEvenPaceIsOneColour() {
+        let run = AnalysisFixtures.clean(AnalysisFixtures.meridianTrack(times: (0...10).map { Double($0) * 50 }))
+        let legs = PaceColouring.legs(of: run)
+        #expect(legs.count == 10)
+        #expect(Set(legs.map(\.colour)) == ["#FFFF00"])
+    }
 }

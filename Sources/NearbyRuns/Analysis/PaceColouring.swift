@@ -74,8 +74,10 @@ public enum PaceColouring {
             guard let speed, let bounds else {
                 return ColouredLeg(from: from, to: to, speed: nil, fraction: nil, colour: "#808080")
             }
+            // A spread under 1 % of the speed is an even pace measured with rounding noise: one
+            // colour (yellow), not red and green stripes.
             let span = bounds.high - bounds.low
-            let f = span > 0 ? Swift.min(1, Swift.max(0, (speed - bounds.low) / span)) : 0.5
+            let f = span > 0.01 * bounds.high ? Swift.min(1, Swift.max(0, (speed - bounds.low) / span)) : 0.5
             return ColouredLeg(from: from, to: to, speed: speed, fraction: f, colour: colour(fraction: f))
         }
     }
