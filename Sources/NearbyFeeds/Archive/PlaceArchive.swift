@@ -38,13 +38,25 @@ public final class PlaceArchive: Sendable {
             let offset = word(PlaceArchiveLayout.sectionTableOffset + 16 * section)
             let length = word(PlaceArchiveLayout.sectionTableOffset + 16 * section + 8)
             guard offset >= UInt64(PlaceArchiveLayout.headerSize), offset % 8 == 0,
-                length <= UInt64(bytes.count), offset + length <= UInt64(bytes.count)
+                length <= UInt64(bytes.count), offset <= UInt64(bytes.count) - length
             else { throw .badHeader("section \(section) out of bounds") }
             ranges.append(Int(offset)..<Int(offset + length))
         }
+        // The section table is not covered by the checksum, so pin it to the layout the writer
+        // produces: sections back to back from the header on, each padded to 8 bytes, the last
+        // ending the file. A damaged offset or length would otherwise read the wrong bytes.
+        var expectedOffset = PlaceArchiveLayout.headerSize
+        for (section, range) in ranges.enumerated() {
+            guard range.lowerBound == expectedOffset else { throw .badHeader("section \(section) is misplaced") }
+            expectedOffset = (range.upperBound + 7) & ~7
+        }
+        guard expectedOffset == bytes.count else { throw .badHeader("the sections do not fill the file") }
         sections = ranges
+        // A damaged count can be anything: compare without multiplying it (no overflow trap).
         let recordCount = Int(clamping: word(16))
-        guard ranges[1].count == recordCount * PlaceArchiveLayout.recordSize else {
+        guard ranges[1].count % PlaceArchiveLayout.recordSize == 0,
+            ranges[1].count / PlaceArchiveLayout.recordSize == recordCount
+        else {
             throw .badHeader("record section size")
         }
         count = recordCount
