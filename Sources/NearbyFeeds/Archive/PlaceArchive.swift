@@ -95,8 +95,16 @@ public final class PlaceArchive: Sendable {
         to query: Coordinate, limit: Int, within maxDistance: Double = .infinity,
         where include: ((Int) throws(PlaceArchiveError) -> Bool)? = nil
     ) throws(PlaceArchiveError) -> [(record: Int, distance: Double)] {
-        guard limit > 0 else { return [] }
-        var k = include == nil ? limit : max(limit * 4, 32)
+        let located = index.count
+        guard limit > 0, located > 0 else { return [] }
+        // Never ask the index for more than it holds: a huge limit (`--limit 9223372036854775807`)
+        // must neither overflow `limit * 4` nor reach the index as an enormous k.
+        var k: Int
+        if include == nil {
+            k = min(limit, located)
+        } else {
+            k = limit >= located / 4 ? located : min(located, max(limit * 4, 32))
+        }
         while true {
             let neighbours = index.nearest(to: query, k: k, within: maxDistance)
             var result: [(record: Int, distance: Double)] = []
@@ -106,8 +114,8 @@ public final class PlaceArchive: Sendable {
                 result.append((record, neighbour.distance))
                 if result.count == limit { return result }
             }
-            if neighbours.count < k || k >= index.count { return result }
-            k = min(index.count, k * 4)
+            if neighbours.count < k || k >= located { return result }
+            k = min(located, k * 4)
         }
     }
 
