@@ -83,6 +83,21 @@ import Testing
         #expect(try archive.nearest(to: query, limit: 0).isEmpty)
     }
 
+    /// A limit as large as a command line can ask for (`--limit 9223372036854775807`).
+    @Test func hugeLimitsAnswerEverything() throws {
+        let places = A.scattered(60)
+        let path = try A.write(places)
+        defer { A.remove(path) }
+        let archive = try PlaceArchive(path: path, datasetID: A.dataset, expectedTag: 42)
+        let query = try #require(A.point(25.05, 121.55))
+        let even: (Int) -> Bool = { $0 % 2 == 0 }
+        for limit in [Int.max, Int.max / 4 + 1, 1 << 40] {
+            #expect(A.answers(try archive.nearest(to: query, limit: limit)) == A.bruteForce(places, from: query, limit: limit))
+            let filtered = try archive.nearest(to: query, limit: limit, where: { even($0) })
+            #expect(A.answers(filtered) == A.bruteForce(places, from: query, limit: limit, where: even))
+        }
+    }
+
     @Test func filterErrorsPropagate() throws {
         let path = try A.write(A.scattered(20))
         defer { A.remove(path) }
