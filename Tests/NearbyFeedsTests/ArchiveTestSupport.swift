@@ -35,7 +35,8 @@ enum ArchiveFixtures {
             coordinate: point(25.0478, 121.5170), address: "", category: "交通",
             attributes: [PlaceAttribute(key: "district", label: "行政區 (district)", value: "中正區")]),
         Place(
-            datasetID: dataset, id: "x😀", name: "🚻 emoji and \u{3000}ideographic space", coordinate: point(-33.8568, 151.2153),
+            datasetID: dataset, id: "x😀", name: "🚻 emoji and \u{3000}ideographic space",
+            coordinate: point(-33.8568, 151.2153),
             address: "Sydney NSW 2000", category: "公園"),
         Place(
             datasetID: dataset, id: "5", name: "", coordinate: point(90, 180), address: nil,

@@ -92,7 +92,9 @@ import Testing
         let query = try #require(A.point(25.05, 121.55))
         let even: (Int) -> Bool = { $0 % 2 == 0 }
         for limit in [Int.max, Int.max / 4 + 1, 1 << 40] {
-            #expect(A.answers(try archive.nearest(to: query, limit: limit)) == A.bruteForce(places, from: query, limit: limit))
+            #expect(
+                A.answers(try archive.nearest(to: query, limit: limit))
+                    == A.bruteForce(places, from: query, limit: limit))
             let filtered = try archive.nearest(to: query, limit: limit, where: { even($0) })
             #expect(A.answers(filtered) == A.bruteForce(places, from: query, limit: limit, where: even))
         }
@@ -170,7 +172,9 @@ import Testing
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let range = A.section(5, of: bytes)
         try #require(range.count > 64)
-        for position in [range.lowerBound, range.lowerBound + 40, range.lowerBound + range.count / 2, range.upperBound - 1] {
+        for position in [
+            range.lowerBound, range.lowerBound + 40, range.lowerBound + range.count / 2, range.upperBound - 1,
+        ] {
             bytes[position] ^= 0x01
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             do {
