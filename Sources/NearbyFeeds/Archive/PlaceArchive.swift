@@ -38,13 +38,25 @@ public final class PlaceArchive: Sendable {
             let offset = word(PlaceArchiveLayout.sectionTableOffset + 16 * section)
             let length = word(PlaceArchiveLayout.sectionTableOffset + 16 * section + 8)
             guard offset >= UInt64(PlaceArchiveLayout.headerSize), offset % 8 == 0,
-                length <= UInt64(bytes.count), offset + length <= UInt64(bytes.count)
+                length <= UInt64(bytes.count), offset <= UInt64(bytes.count) - length
             else { throw .badHeader("section \(section) out of bounds") }
             ranges.append(Int(offset)..<Int(offset + length))
         }
+        // The section table is not covered by the checksum, so pin it to the layout the writer
+        // produces: sections back to back from the header on, each padded to 8 bytes, the last
+        // ending the file. A damaged offset or length would otherwise read the wrong bytes.
+        var expectedOffset = PlaceArchiveLayout.headerSize
+        for (section, range) in ranges.enumerated() {
+            guard range.lowerBound == expectedOffset else { throw .badHeader("section \(section) is misplaced") }
+            expectedOffset = (range.upperBound + 7) & ~7
+        }
+        guard expectedOffset == bytes.count else { throw .badHeader("the sections do not fill the file") }
         sections = ranges
+        // A damaged count can be anything: compare without multiplying it (no overflow trap).
         let recordCount = Int(clamping: word(16))
-        guard ranges[1].count == recordCount * PlaceArchiveLayout.recordSize else {
+        guard ranges[1].count % PlaceArchiveLayout.recordSize == 0,
+            ranges[1].count / PlaceArchiveLayout.recordSize == recordCount
+        else {
             throw .badHeader("record section size")
         }
         count = recordCount
@@ -83,8 +95,16 @@ public final class PlaceArchive: Sendable {
         to query: Coordinate, limit: Int, within maxDistance: Double = .infinity,
         where include: ((Int) throws(PlaceArchiveError) -> Bool)? = nil
     ) throws(PlaceArchiveError) -> [(record: Int, distance: Double)] {
-        guard limit > 0 else { return [] }
-        var k = include == nil ? limit : max(limit * 4, 32)
+        let located = index.count
+        guard limit > 0, located > 0 else { return [] }
+        // Never ask the index for more than it holds: a huge limit (`--limit 9223372036854775807`)
+        // must neither overflow `limit * 4` nor reach the index as an enormous k.
+        var k: Int
+        if include == nil {
+            k = min(limit, located)
+        } else {
+            k = limit >= located / 4 ? located : min(located, max(limit * 4, 32))
+        }
         while true {
             let neighbours = index.nearest(to: query, k: k, within: maxDistance)
             var result: [(record: Int, distance: Double)] = []
@@ -94,8 +114,8 @@ public final class PlaceArchive: Sendable {
                 result.append((record, neighbour.distance))
                 if result.count == limit { return result }
             }
-            if neighbours.count < k || k >= index.count { return result }
-            k = min(index.count, k * 4)
+            if neighbours.count < k || k >= located { return result }
+            k = min(located, k * 4)
         }
     }
 
