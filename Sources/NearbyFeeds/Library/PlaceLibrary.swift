@@ -66,12 +66,13 @@ public struct PlaceLibrary: Sendable {
             }
         case .stale(let age, _):
             if offline {
-                warnings.append("\(manifest.id) was fetched \(age) days ago and is stale; run 'nearby refresh \(manifest.id)'")
+                warnings.append(
+                    "\(manifest.id) was last checked \(Self.days(age)) ago and is stale; run 'nearby refresh \(manifest.id)'")
             } else {
                 do {
                     _ = try refresh(manifest, force: false)
                 } catch {
-                    warnings.append("could not refresh \(manifest.id) (\(error.reason)); using the copy from \(age) days ago")
+                    warnings.append("could not refresh \(manifest.id) (\(error.reason)); using the copy from \(Self.days(age)) ago")
                 }
             }
         case .fresh:
@@ -87,6 +88,9 @@ public struct PlaceLibrary: Sendable {
         if let rebuilt { warnings.append("rebuilt the index of \(manifest.id): \(rebuilt)") }
         return OpenedDataset(manifest: manifest, archive: archive, metadata: entry.metadata, warnings: warnings)
     }
+
+    /// "1 day", "9 days".
+    static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
 
     private func openArchive(
         _ entry: CachedEntry, manifest: DatasetManifest
