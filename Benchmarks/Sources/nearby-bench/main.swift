@@ -5,6 +5,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch arguments.first {
     case "index": try IndexBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "join": try JoinBenchmark.run(arguments: Array(arguments.dropFirst()))
     default: throw BenchmarkError.unknownBenchmark(arguments.first ?? "(none)")
     }
 } catch {
