@@ -24,15 +24,16 @@ struct AlongSolver: Sendable {
         throws(Locator.Failure) -> PlaceAlongRoute?
     {
         let intervals = byPiece[piece].map { samples.intervals[$0] }
-        var best: Neighbor?
+        var best: (neighbor: Neighbor, sample: Int)?
         for interval in intervals {
             for j in [interval.first, interval.last] {
                 guard let n = nearest[j] else { continue }
-                if let b = best, (b.distance, b.index) <= (n.distance, n.index) { continue }
-                best = n
+                if let b = best?.neighbor, (b.distance, b.index) <= (n.distance, n.index) { continue }
+                best = (n, j)
             }
         }
-        guard let sampled = best else { return nil }
+        guard let best else { return nil }
+        let sampled = best.neighbor
         // Intervals where some point could be nearer than the sampled best, and the places
         // that could be (within m + δ/2 of an end of such an interval).
         var open: [RouteSamples.Interval] = []
@@ -40,7 +41,7 @@ struct AlongSolver: Sendable {
         for interval in intervals {
             guard let a = nearest[interval.first], let b = nearest[interval.last] else { continue }
             let delta = samples.length(interval)
-            guard (a.distance + b.distance - delta) / 2 <= sampled.distance else { continue }
+            guard (a.distance + b.distance - delta) / 2 <= sampled.distance + 1e-9 else { continue }
             open.append(interval)
             for j in Set([interval.first, interval.last]) {
                 for n in try dataset.nearest(
@@ -51,7 +52,11 @@ struct AlongSolver: Sendable {
                 }
             }
         }
-        var answer: PlaceAlongRoute?
+        // The best sample is an answer already; the exact search can only improve on it.
+        let point = samples.samples[best.sample]
+        var answer = PlaceAlongRoute(
+            index: sampled.index, distance: sampled.distance,
+            closest: RoutePoint(distance: point.distance, coordinate: point.coordinate))
         for index in places.sorted() {
             let place = try dataset.coordinate(of: index)
             for interval in open {
@@ -60,7 +65,7 @@ struct AlongSolver: Sendable {
                         to: place, from: samples.samples[interval.first].distance,
                         to: samples.samples[interval.last].distance, segment: interval.segment)
                 else { continue }
-                if let answer, (answer.distance, answer.index) <= (near.distance, index) { continue }
+                if (answer.distance, answer.index) <= (near.distance, index) { continue }
                 answer = PlaceAlongRoute(index: index, distance: near.distance, closest: near.point)
             }
         }
@@ -93,7 +98,7 @@ struct AlongSolver: Sendable {
             // The nearest place of an end covers the whole interval.
             if Swift.min(r1, r2) + delta <= reach { continue }
             // No place comes within reach of any point.
-            if (r1 + r2 - delta) / 2 > reach {
+            if (r1 + r2 - delta) / 2 > reach + 1e-9 {
                 uncovered(d1, d2, interval.segment)
                 continue
             }
