@@ -71,7 +71,8 @@ struct JoinAlongTests {
         // Two segments: fixes 0–4 (0…1000 m) and 6–10 (the jump from 1000 to 1500 m has no length).
         let lat = AnalysisFixtures.meridianLatitudes
         let run = JoinSupport.run([
-            (0...4).map { JoinSupport.coordinate(lat[$0], 121.5) }, (6...10).map { JoinSupport.coordinate(lat[$0], 121.5) },
+            (0...4).map { JoinSupport.coordinate(lat[$0], 121.5) },
+            (6...10).map { JoinSupport.coordinate(lat[$0], 121.5) },
         ])
         #expect(abs(run.distance - 2000) < 1e-6)
         let report = RouteAmenities(unit: 1000, reach: 150).along(run, with: [SpatialIndexLocator([p1])])

@@ -100,12 +100,16 @@ enum JoinSupport {
         for (s, segment) in run.segments.enumerated() {
             let p = segment.points
             if p.count == 1 {
-                out.append(Leg(start: p[0].coordinate, end: p[0].coordinate, bearing: 0, length: 0, d0: p[0].distance - origin, segment: s))
+                out.append(
+                    Leg(
+                        start: p[0].coordinate, end: p[0].coordinate, bearing: 0, length: 0, d0: p[0].distance - origin,
+                        segment: s))
             }
             for i in p.indices.dropFirst() {
                 let g = Geodesic.wgs84.inverse(p[i - 1].coordinate, p[i].coordinate)
                 out.append(
-                    Leg(start: p[i - 1].coordinate, end: p[i].coordinate, bearing: g.initialBearing, length: g.distance,
+                    Leg(
+                        start: p[i - 1].coordinate, end: p[i].coordinate, bearing: g.initialBearing, length: g.distance,
                         d0: p[i - 1].distance - origin, segment: s))
             }
         }

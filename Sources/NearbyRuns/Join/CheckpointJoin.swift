@@ -91,7 +91,8 @@ public struct CheckpointJoin: Sendable {
             let c = checkpoint.badge.distance
             var perDataset: [[PlaceNearCheckpoint]] = []
             for dataset in datasets {
-                let found = limit > 0
+                let found =
+                    limit > 0
                     ? try dataset.nearest(to: checkpoint.coordinate, limit: limit, within: radius) : []
                 var matches: [PlaceNearCheckpoint] = []
                 for neighbour in found {
