@@ -10,6 +10,7 @@ do {
     case "knn": try HarnessCommands.knn(Array(arguments.dropFirst()))
     case "gpx-stats": try HarnessCommands.gpxStats(Array(arguments.dropFirst()))
     case "legs": try HarnessCommands.legs(Array(arguments.dropFirst()))
+    case "join": try JoinBenchmark.run(arguments: Array(arguments.dropFirst()))
     default: throw BenchmarkError.unknownBenchmark(arguments.first ?? "(none)")
     }
 } catch {
