@@ -119,6 +119,19 @@ public final class PlaceArchive: Sendable {
         }
     }
 
+    /// The coordinate of the place at `record` without decoding the rest of it (nil when the place
+    /// has none): the join asks for many.
+    public func coordinate(at record: Int) throws(PlaceArchiveError) -> Coordinate? {
+        guard record >= 0, record < count else { throw .damagedRecord(record) }
+        let base = sections[1].lowerBound + record * PlaceArchiveLayout.recordSize
+        let latitude = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: base, as: UInt64.self)))
+        let longitude = Double(
+            bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: base + 8, as: UInt64.self)))
+        if latitude.isNaN { return nil }
+        guard let coordinate = Coordinate(latitude: latitude, longitude: longitude) else { throw .damagedRecord(record) }
+        return coordinate
+    }
+
     func recordNumber(ofIndexed position: Int) throws(PlaceArchiveError) -> Int {
         let offset = sections[4].lowerBound + position * 4
         let value = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))

@@ -1,0 +1,36 @@
+import NearbyFeeds
+import NearbyGeo
+import NearbyRuns
+
+/// `nearby along <run|FILE> --near DATASETS [--within DIST]`: for every kilometre (or mile) the
+/// nearest place of each dataset and its distance from the route, then the longest stretch with
+/// no place within DIST (default 500 m).
+///
+/// JSON: `{pieces: [{number, start_m, end_m, nearest: {dataset: {id, name, distance_m} | null}}],
+/// longest_gaps: {dataset: {start_m, end_m, length_m, start, end} | null}, longest_gap_any: …}`.
+enum AlongCommand {
+    static let options = OptionSpec(valued: ["near", "within"])
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let words = try context.positionals(1, usage: "nearby along <run|FILE> --near DATASETS [--within 500m]")
+        let format = try context.format(allowed: [.table, .json, .csv])
+        let reach = try JoinOptions.distance(context, default: 500)
+        let session = try RunsSession(context)
+        let (title, analysis) = try session.resolve(words[0])
+        let locators = try ArchiveLocator.open(context)
+        let report: RouteAmenitiesReport
+        do {
+            report = try RouteAmenities(unit: session.units.metresPerUnit, reach: reach).along(analysis.cleaned, with: locators)
+        } catch {
+            throw .failure(error.description)
+        }
+        let output = JoinOutput(session: session, locators: locators)
+        switch format {
+        case .json: context.output.out(try output.alongJSON(report).rendered())
+        case .csv: context.output.out(try output.alongCSV(report))
+        default:
+            context.output.out(context.style.bold("\(title): nearest places along the route") + "\n")
+            context.output.out(try output.alongTable(report, reach: reach))
+        }
+    }
+}

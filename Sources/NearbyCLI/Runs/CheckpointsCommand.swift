@@ -1,0 +1,59 @@
+import NearbyFeeds
+import NearbyGeo
+import NearbyRuns
+
+/// `nearby checkpoints <run|FILE> --near DATASETS [--within DIST] [--limit N]`: for every badge
+/// checkpoint the run reached, the nearest places of each dataset within DIST (default 300 m).
+///
+/// JSON: an array of checkpoints `{badge, distance_m, elapsed_s, latitude, longitude, near:
+/// {dataset: [{id, name, distance_m, bearing_deg, compass, detour_m, latitude, longitude}]}}`.
+/// CSV: one row per place (or per empty checkpoint). GeoJSON: the route as a LineString
+/// (`kind: route`), checkpoints and places as Points (`kind: checkpoint` / `place`).
+enum CheckpointsCommand {
+    static let options = OptionSpec(valued: ["near", "within", "limit"], short: ["n": "limit"])
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let words = try context.positionals(1, usage: "nearby checkpoints <run|FILE> --near DATASETS [--within 300m]")
+        let format = try context.format(allowed: [.table, .json, .csv, .geojson])
+        let radius = try JoinOptions.distance(context, default: 300)
+        let limit = try JoinOptions.limit(context, default: 3)
+        let session = try RunsSession(context)
+        let (title, analysis) = try session.resolve(words[0])
+        let locators = try ArchiveLocator.open(context)
+        let checkpoints = analysis.checkpoints.filter { $0.badge.distance > 0 }
+        let matches: [CheckpointMatches]
+        do {
+            matches = try CheckpointJoin(radius: radius, limit: limit).join(checkpoints, of: analysis.cleaned, with: locators)
+        } catch {
+            throw .failure(error.description)
+        }
+        let output = JoinOutput(session: session, locators: locators)
+        switch format {
+        case .json: context.output.out(try output.checkpointsJSON(matches).rendered())
+        case .csv: context.output.out(try output.checkpointsCSV(matches))
+        case .geojson: context.output.out(try output.checkpointsGeoJSON(matches, run: analysis.cleaned))
+        default:
+            let ids = locators.map(\.dataset.manifest.id).joined(separator: ", ")
+            context.output.out(context.style.bold("\(title): badge checkpoints near \(ids) within \(output.distance(radius))") + "\n")
+            context.output.out(try output.checkpointsTable(matches, radius: radius))
+            if checkpoints.isEmpty { context.note("The run reached no badge checkpoint beyond the start.") }
+        }
+    }
+}
+
+/// Option parsing shared by the join commands.
+enum JoinOptions {
+    static func distance(_ context: CommandContext, default fallback: Double) throws(CLIError) -> Double {
+        guard let text = context.arguments.value("within") else { return fallback }
+        guard let metres = Formatting.parseDistance(text), metres > 0 else {
+            throw .usage("--within needs a distance such as 300m or 1km, not \(text)")
+        }
+        return metres
+    }
+
+    static func limit(_ context: CommandContext, default fallback: Int) throws(CLIError) -> Int {
+        guard let text = context.arguments.value("limit") else { return fallback }
+        guard let value = Int(text), value > 0, value <= 1000 else { throw .usage("--limit needs a number from 1 to 1000") }
+        return value
+    }
+}

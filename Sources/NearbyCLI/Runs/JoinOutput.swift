@@ -1,0 +1,221 @@
+import NearbyFeeds
+import NearbyGeo
+import NearbyRuns
+
+/// Renders the join commands' answers as tables, JSON, CSV and GeoJSON.
+struct JoinOutput {
+    let session: RunsSession
+    let locators: [ArchiveLocator]
+
+    var units: Units { session.units }
+
+    func distance(_ metres: Double) -> String {
+        units == .imperial ? Formatting.distanceImperial(metres) : Formatting.distance(metres)
+    }
+
+    private func id(_ dataset: Int) -> String { locators[dataset].dataset.manifest.id }
+
+    // MARK: checkpoints
+
+    func checkpointsTable(_ matches: [CheckpointMatches], radius: Double) throws(CLIError) -> String {
+        var table = Table(headers: ["BADGE", "AT", "ELAPSED", "DATASET", "NEAREST", "DISTANCE", "DETOUR"], rightAligned: [1, 2, 5, 6])
+        for match in matches {
+            let badge = match.checkpoint.badge
+            var first = true
+            func lead() -> [String] {
+                defer { first = false }
+                return first
+                    ? [badge.name, units.distance(badge.distance), RunFormatting.duration(match.checkpoint.elapsedTime)]
+                    : ["", "", ""]
+            }
+            for (dataset, places) in match.places.enumerated() {
+                if places.isEmpty {
+                    table.add(lead() + [id(dataset), "nothing within \(distance(radius))", "", ""])
+                }
+                for near in places {
+                    let place = try locators[dataset].name(near.index)
+                    table.add(
+                        lead() + [
+                            id(dataset), place.name, "\(distance(near.distance)) \(Formatting.compass(near.bearing))",
+                            distance(near.detour),
+                        ])
+                }
+            }
+        }
+        return table.render(style: session.context.style)
+    }
+
+    func placeJSON(_ dataset: Int, _ near: PlaceNearCheckpoint) throws(CLIError) -> JSONOutput {
+        let place = try locators[dataset].name(near.index)
+        return .object([
+            ("id", .string(place.id)), ("name", .string(place.name)),
+            ("distance_m", .number((near.distance * 100).rounded() / 100)),
+            ("bearing_deg", .number((near.bearing * 10).rounded() / 10)),
+            ("compass", .string(Formatting.compass(near.bearing))),
+            ("detour_m", .number((near.detour * 100).rounded() / 100)),
+            ("latitude", .optional(place.coordinate?.latitude)), ("longitude", .optional(place.coordinate?.longitude)),
+        ])
+    }
+
+    func checkpointsJSON(_ matches: [CheckpointMatches]) throws(CLIError) -> JSONOutput {
+        var items: [JSONOutput] = []
+        for match in matches {
+            var near: [(String, JSONOutput)] = []
+            for (dataset, places) in match.places.enumerated() {
+                var list: [JSONOutput] = []
+                for place in places { list.append(try placeJSON(dataset, place)) }
+                near.append((id(dataset), .array(list)))
+            }
+            items.append(
+                .object([
+                    ("badge", .string(match.checkpoint.badge.name)),
+                    ("distance_m", .number(match.checkpoint.badge.distance)),
+                    ("elapsed_s", .optional(match.checkpoint.elapsedTime)),
+                    ("latitude", .number(match.checkpoint.coordinate.latitude)),
+                    ("longitude", .number(match.checkpoint.coordinate.longitude)),
+                    ("near", .object(near)),
+                ]))
+        }
+        return .array(items)
+    }
+
+    func checkpointsCSV(_ matches: [CheckpointMatches]) throws(CLIError) -> String {
+        var rows: [[String]] = []
+        for match in matches {
+            let lead = [
+                match.checkpoint.badge.name, Formatting.number(match.checkpoint.badge.distance, digits: 3),
+                match.checkpoint.elapsedTime.map { Formatting.number($0, digits: 1) } ?? "",
+            ]
+            for (dataset, places) in match.places.enumerated() {
+                if places.isEmpty { rows.append(lead + [id(dataset), "", "", "", "", ""]) }
+                for near in places {
+                    let place = try locators[dataset].name(near.index)
+                    rows.append(
+                        lead + [
+                            id(dataset), place.id, place.name, Formatting.number(near.distance, digits: 2),
+                            Formatting.number(near.bearing, digits: 1), Formatting.number(near.detour, digits: 2),
+                        ])
+                }
+            }
+        }
+        return CSVWriter(header: ["badge", "badge_distance_m", "elapsed_s", "dataset", "place_id", "name", "distance_m", "bearing_deg", "detour_m"])
+            .write(rows)
+    }
+
+    func checkpointsGeoJSON(_ matches: [CheckpointMatches], run: CleanedRun) throws(CLIError) -> String {
+        var features: [(geometry: GeoJSONGeometry, properties: [(String, GeoJSONValue)])] = []
+        let route = run.segments.map { $0.points.map(\.coordinate) }.filter { $0.count > 1 }
+        features.append((.multiLineString(route), [("kind", .string("route"))]))
+        for match in matches {
+            features.append((
+                .point(match.checkpoint.coordinate),
+                [
+                    ("kind", .string("checkpoint")), ("badge", .string(match.checkpoint.badge.name)),
+                    ("distance_m", .number(match.checkpoint.badge.distance)),
+                    ("elapsed_s", match.checkpoint.elapsedTime.map(GeoJSONValue.number) ?? .null),
+                ]
+            ))
+            for (dataset, places) in match.places.enumerated() {
+                for near in places {
+                    let place = try locators[dataset].name(near.index)
+                    guard let coordinate = place.coordinate else { continue }
+                    features.append((
+                        .point(coordinate),
+                        [
+                            ("kind", .string("place")), ("dataset", .string(id(dataset))), ("id", .string(place.id)),
+                            ("name", .string(place.name)), ("badge", .string(match.checkpoint.badge.name)),
+                            ("distance_m", .number(near.distance)), ("detour_m", .number(near.detour)),
+                        ]
+                    ))
+                }
+            }
+        }
+        return GeoJSONWriter(coordinateDecimals: 7).write(features) + "\n"
+    }
+
+    // MARK: along
+
+    func alongTable(_ report: RouteAmenitiesReport, reach: Double) throws(CLIError) -> String {
+        var table = Table(headers: [units == .metric ? "KM" : "MI"] + locators.map { $0.dataset.manifest.id.uppercased() })
+        for piece in report.pieces {
+            var row = [String(piece.number)]
+            for (dataset, nearest) in piece.nearest.enumerated() {
+                guard let nearest else {
+                    row.append("–")
+                    continue
+                }
+                row.append("\(try locators[dataset].name(nearest.index).name) \(distance(nearest.distance))")
+            }
+            table.add(row)
+        }
+        var text = table.render(style: session.context.style) + "\n"
+        for (dataset, gap) in report.gaps.enumerated() {
+            text += gapSentence(gap, what: id(dataset), reach: reach) + "\n"
+        }
+        if locators.count > 1 { text += gapSentence(report.combinedGap, what: "any of them", reach: reach) + "\n" }
+        return text
+    }
+
+    private func gapSentence(_ gap: RouteStretch?, what: String, reach: Double) -> String {
+        guard let gap, gap.length > 0 else { return "Every part of the route has \(what) within \(distance(reach))." }
+        return "Longest stretch without \(what) within \(distance(reach)): \(units.distance(gap.length)), from "
+            + "\(units.distance(gap.start.distance)) (\(gap.start.coordinate)) to \(units.distance(gap.end.distance)) (\(gap.end.coordinate))."
+    }
+
+    private func stretchJSON(_ gap: RouteStretch?) -> JSONOutput {
+        guard let gap, gap.length > 0 else { return .null }
+        return .object([
+            ("start_m", .number((gap.start.distance * 100).rounded() / 100)),
+            ("end_m", .number((gap.end.distance * 100).rounded() / 100)),
+            ("length_m", .number((gap.length * 100).rounded() / 100)),
+            ("start", .array([.number(gap.start.coordinate.latitude), .number(gap.start.coordinate.longitude)])),
+            ("end", .array([.number(gap.end.coordinate.latitude), .number(gap.end.coordinate.longitude)])),
+        ])
+    }
+
+    func alongJSON(_ report: RouteAmenitiesReport) throws(CLIError) -> JSONOutput {
+        var pieces: [JSONOutput] = []
+        for piece in report.pieces {
+            var nearest: [(String, JSONOutput)] = []
+            for (dataset, place) in piece.nearest.enumerated() {
+                guard let place else {
+                    nearest.append((id(dataset), .null))
+                    continue
+                }
+                let named = try locators[dataset].name(place.index)
+                nearest.append((
+                    id(dataset),
+                    .object([
+                        ("id", .string(named.id)), ("name", .string(named.name)),
+                        ("distance_m", .number((place.distance * 100).rounded() / 100)),
+                    ])
+                ))
+            }
+            pieces.append(
+                .object([
+                    ("number", .integer(piece.number)), ("start_m", .number(piece.startDistance)),
+                    ("end_m", .number(piece.endDistance)), ("nearest", .object(nearest)),
+                ]))
+        }
+        return .object([
+            ("pieces", .array(pieces)),
+            ("longest_gaps", .object(report.gaps.enumerated().map { (id($0.offset), stretchJSON($0.element)) })),
+            ("longest_gap_any", stretchJSON(report.combinedGap)),
+        ])
+    }
+
+    func alongCSV(_ report: RouteAmenitiesReport) throws(CLIError) -> String {
+        var rows: [[String]] = []
+        for piece in report.pieces {
+            for (dataset, place) in piece.nearest.enumerated() {
+                let named = try place.map { p throws(CLIError) in try locators[dataset].name(p.index) }
+                rows.append([
+                    String(piece.number), Formatting.number(piece.startDistance, digits: 2),
+                    Formatting.number(piece.endDistance, digits: 2), id(dataset), named?.id ?? "", named?.name ?? "",
+                    place.map { Formatting.number($0.distance, digits: 2) } ?? "",
+                ])
+            }
+        }
+        return CSVWriter(header: ["piece", "start_m", "end_m", "dataset", "place_id", "name", "distance_m"]).write(rows)
+    }
+}
