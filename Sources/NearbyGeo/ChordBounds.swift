@@ -60,9 +60,13 @@ enum ChordBounds {
     }
 
     /// An upper bound on the geodesic distance for chord `c`, or infinity where none is proven.
+    ///
+    /// 2ρ·asin(x) with x = c/2ρ is itself bounded by 2ρ·tan(asin x) = c/√(1 − x²), which
+    /// needs no trigonometry and is looser only by about c³/24ρ² (0.3 µm at 500 m).
     @inline(__always) static func upper(chord c: Double) -> Double {
         guard c <= upperBoundChordLimit else { return .infinity }
-        return 2 * rhoMin * asin(c / (2 * rhoMin)) + slack(c)
+        let x = c / (2 * rhoMin)
+        return c / (1 - x * x).squareRoot() + slack(c)
     }
 
     /// A lower bound that stays tight for distant points: max(c, b·θ) minus the slack.

@@ -85,7 +85,10 @@ struct NeighborHeap {
     }
 
     /// The contents nearest first, ties by index.
-    func sorted() -> [Neighbor] {
-        items.sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
+    consuming func sorted() -> [Neighbor] {
+        var result = items
+        items = []
+        result.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
+        return result
     }
 }

@@ -40,16 +40,17 @@ struct IndexSearch {
     }
 
     @inline(__always) private func chord2(_ i: Int) -> Double {
-        let dx = view.x[i] - q.x, dy = view.y[i] - q.y, dz = view.z[i] - q.z
+        let p = view.positions + 3 * i
+        let dx = p[0] - q.x, dy = p[1] - q.y, dz = p[2] - q.z
         return dx * dx + dy * dy + dz * dz
     }
 
     /// Squared distance from the query to the box of `node` (zero inside).
     @inline(__always) private func boxDistance2(_ node: Int) -> Double {
         let b = view.boxes + 6 * node
-        let dx = max(b[0] - q.x, 0, q.x - b[3])
-        let dy = max(b[1] - q.y, 0, q.y - b[4])
-        let dz = max(b[2] - q.z, 0, q.z - b[5])
+        let dx = max(Double(b[0]) - q.x, 0, q.x - Double(b[3]))
+        let dy = max(Double(b[1]) - q.y, 0, q.y - Double(b[4]))
+        let dz = max(Double(b[2]) - q.z, 0, q.z - Double(b[5]))
         return dx * dx + dy * dy + dz * dz
     }
 
@@ -111,29 +112,59 @@ struct IndexSearch {
     private func rank(
         _ all: [Candidate], limit2: Double, _ statistics: inout SpatialIndex.SearchStatistics
     ) -> [Neighbor] {
-        var candidates = all.filter { $0.key <= limit2 }
-        let far = candidates.contains { $0.key > ChordBounds.upperBoundChordLimit * ChordBounds.upperBoundChordLimit }
+        var candidates = all
+        // Keep the candidates under the final limit, replacing squared chords by lower bounds.
+        let farChord2 = ChordBounds.upperBoundChordLimit * ChordBounds.upperBoundChordLimit
+        var kept = 0
+        var far = false
+        for c in candidates where c.key <= limit2 {
+            candidates[kept] = c
+            kept += 1
+            far = far || c.key > farChord2
+        }
+        candidates.removeLast(candidates.count - kept)
         for i in candidates.indices {
             let p = candidates[i].position
             candidates[i].key =
                 far
-                ? ChordBounds.lower((view.x[p], view.y[p], view.z[p]), q)
+                ? ChordBounds.lower(
+                    (view.positions[3 * p], view.positions[3 * p + 1], view.positions[3 * p + 2]), q)
                 : ChordBounds.lower(chord: candidates[i].key.squareRoot())
         }
-        candidates.sort { $0.key < $1.key }
+        if candidates.count <= 48 {
+            insertionSort(&candidates)
+        } else {
+            candidates.sort { $0.key < $1.key }
+        }
         var best = NeighborHeap(capacity: min(k, candidates.count))
         let geodesic = Geodesic.wgs84
+        let queryTerms = geodesic.latitudeTerms(query.latitude)
         for c in candidates {
             if c.key > maxDistance { break }
             if best.count == best.capacity, best.capacity > 0, c.key > best.worstDistance { break }
             let p = c.position
+            // Same function and inputs as Geodesic.distance(query, point): identical bits.
             let g = geodesic.solveInverse(
-                query.latitude, query.longitude, view.latitude[p], view.longitude[p]
+                queryTerms, query.longitude,
+                geodesic.latitudeTerms(view.coordinates[2 * p]), view.coordinates[2 * p + 1]
             ).s12
             statistics.geodesics += 1
             guard g <= maxDistance else { continue }
             best.offer(Neighbor(index: Int(view.ids[p]), distance: g))
         }
         return best.sorted()
+    }
+
+    private func insertionSort(_ a: inout [Candidate]) {
+        guard a.count > 1 else { return }
+        for i in 1..<a.count {
+            let item = a[i]
+            var j = i
+            while j > 0 && a[j - 1].key > item.key {
+                a[j] = a[j - 1]
+                j -= 1
+            }
+            a[j] = item
+        }
     }
 }
