@@ -34,7 +34,7 @@ struct IndexSearch {
     func run(_ statistics: inout SpatialIndex.SearchStatistics) -> [Neighbor] {
         var candidates: [Candidate] = []
         candidates.reserveCapacity(min(view.layout.count, 4 * k + 2 * view.layout.leafSize))
-        let limit2 = collect(into: &candidates)
+        let limit2 = collect(into: &candidates, &statistics)
         statistics.candidates += candidates.count
         return rank(candidates, limit2: limit2, &statistics)
     }
@@ -55,7 +55,9 @@ struct IndexSearch {
     }
 
     /// Phase 1; returns the final squared chord limit.
-    private func collect(into candidates: inout [Candidate]) -> Double {
+    private func collect(
+        into candidates: inout [Candidate], _ statistics: inout SpatialIndex.SearchStatistics
+    ) -> Double {
         let n = view.layout.count
         let leafSize = view.layout.leafSize
         let distanceLimit = ChordBounds.chordLimit(forDistance: maxDistance)
@@ -73,7 +75,9 @@ struct IndexSearch {
                 top -= 1
                 var (node, lo, hi, d2) = stack[top]
                 while d2 <= limit2 {
+                    statistics.nodes += 1
                     if hi - lo <= leafSize {
+                        statistics.leaves += 1
                         for i in lo..<hi {
                             let c2 = chord2(i)
                             guard c2 <= limit2 else { continue }

@@ -78,6 +78,9 @@ public final class SpatialIndex: Sendable {
         public var candidates = 0
         /// Exact geodesic evaluations.
         public var geodesics = 0
+        /// Tree nodes entered, and leaves scanned.
+        public var nodes = 0
+        public var leaves = 0
         public init() {}
     }
 

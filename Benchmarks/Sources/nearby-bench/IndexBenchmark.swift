@@ -75,7 +75,8 @@ enum IndexBenchmark {
         let qn = Double(max(1, queries.count))
         print(
             "  geodesics/query \(fmt(Double(statistics.geodesics) / qn)), "
-                + "chord candidates/query \(fmt(Double(statistics.candidates) / qn))")
+                + "chord candidates/query \(fmt(Double(statistics.candidates) / qn)), "
+                + "nodes/query \(fmt(Double(statistics.nodes) / qn)), leaves/query \(fmt(Double(statistics.leaves) / qn))")
 
         let geod = Geodesic.wgs84
         var sum = 0.0
