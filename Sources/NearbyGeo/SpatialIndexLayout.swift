@@ -21,7 +21,8 @@ public enum SpatialIndexError: Error, Sendable, Equatable, CustomStringConvertib
         case .sizeMismatch(let expected, let actual):
             return "the spatial index should be \(expected) bytes but is \(actual), so it is truncated or damaged"
         case .badShape(let count, let leafSize, let nodeCount):
-            return "the spatial index header is inconsistent (\(count) points, leaf size \(leafSize), \(nodeCount) nodes)"
+            return
+                "the spatial index header is inconsistent (\(count) points, leaf size \(leafSize), \(nodeCount) nodes)"
         case .checksumMismatch:
             return "the spatial index checksum does not match its contents, so the data is damaged"
         case .bigEndianHost:

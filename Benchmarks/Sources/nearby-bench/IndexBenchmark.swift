@@ -36,19 +36,19 @@ enum IndexBenchmark {
     }
 
     /// Points over Taiwan, denser around greater Taipei (60 %).
-    static func points(_ count: Int, _ rng: inout BenchRandom) -> [Coordinate] {
-        (0..<count).map { i in
+    static func points(_ count: Int, _ rng: inout BenchRandom) throws -> [Coordinate] {
+        try (0..<count).map { i in
             i % 5 < 3
-                ? rng.coordinate(lat: 24.85...25.30, lon: 121.28...121.80)
-                : rng.coordinate(lat: 21.90...25.30, lon: 120.00...122.00)
+                ? try rng.coordinate(lat: 24.85...25.30, lon: 121.28...121.80)
+                : try rng.coordinate(lat: 21.90...25.30, lon: 120.00...122.00)
         }
     }
 
     static func run(arguments: [String]) throws {
         let options = try parse(arguments)
         var rng = BenchRandom(state: options.seed)
-        let data = points(options.points, &rng)
-        let queries = points(options.queries, &rng)
+        let data = try points(options.points, &rng)
+        let queries = try points(options.queries, &rng)
         let clock = ContinuousClock()
 
         var index = SpatialIndex([])
@@ -71,12 +71,15 @@ enum IndexBenchmark {
         }
         rounds.sort()
         for q in queries { _ = index.nearest(to: q, k: 10, statistics: &statistics) }
-        print("nearest k=10, one query at a time: best \(fmt(rounds[0])) µs/query, median \(fmt(rounds[rounds.count / 2])) (\(rounds.count) rounds)")
+        print(
+            "nearest k=10, one query at a time: best \(fmt(rounds[0])) µs/query, median \(fmt(rounds[rounds.count / 2])) (\(rounds.count) rounds)"
+        )
         let qn = Double(max(1, queries.count))
         print(
             "  geodesics/query \(fmt(Double(statistics.geodesics) / qn)), "
                 + "chord candidates/query \(fmt(Double(statistics.candidates) / qn)), "
-                + "nodes/query \(fmt(Double(statistics.nodes) / qn)), leaves/query \(fmt(Double(statistics.leaves) / qn))")
+                + "nodes/query \(fmt(Double(statistics.nodes) / qn)), leaves/query \(fmt(Double(statistics.leaves) / qn))"
+        )
 
         let geod = Geodesic.wgs84
         var sum = 0.0
@@ -94,7 +97,9 @@ enum IndexBenchmark {
         for _ in 0..<options.rounds {
             best = min(best, clock.measure { for (a, b) in near { sum += geod.distance(a, b) } })
         }
-        print("Geodesic.distance, query to its 10 nearest: \(fmt(us(best) * 1000 / Double(max(1, near.count)))) ns/call (best round)")
+        print(
+            "Geodesic.distance, query to its 10 nearest: \(fmt(us(best) * 1000 / Double(max(1, near.count)))) ns/call (best round)"
+        )
 
         let bytes = index.serialized()
         let region = MappedRegion(bytes)
@@ -162,7 +167,7 @@ struct BenchRandom {
     mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
     }
-    mutating func coordinate(lat: ClosedRange<Double>, lon: ClosedRange<Double>) -> Coordinate {
-        Coordinate(latitude: uniform(lat), longitude: uniform(lon)) ?? Coordinate(latitude: 25, longitude: 121.5)!
+    mutating func coordinate(lat: ClosedRange<Double>, lon: ClosedRange<Double>) throws -> Coordinate {
+        try Coordinate(validatingLatitude: uniform(lat), longitude: uniform(lon))
     }
 }
