@@ -81,6 +81,14 @@ enum IndexBenchmark {
                 + "nodes/query \(fmt(Double(statistics.nodes) / qn)), leaves/query \(fmt(Double(statistics.leaves) / qn))"
         )
 
+        // Queries far from every point (where chord bounds are loose) stay exact but cost more.
+        for (name, lat, lon) in [("5000 km away (Sydney)", -33.87, 151.21), ("antipode of Taipei", -25.04, -58.48)] {
+            let far = try Coordinate(validatingLatitude: lat, longitude: lon)
+            var farStatistics = SpatialIndex.SearchStatistics()
+            let t = clock.measure { _ = index.nearest(to: far, k: 10, statistics: &farStatistics) }
+            print("far query, \(name), k=10: \(ms(t)) ms, \(farStatistics.geodesics) geodesics")
+        }
+
         let geod = Geodesic.wgs84
         var sum = 0.0
         let pairs = min(data.count, 200_000)
