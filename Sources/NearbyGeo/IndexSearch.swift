@@ -36,7 +36,7 @@ struct IndexSearch {
         candidates.reserveCapacity(min(view.layout.count, 4 * k + 2 * view.layout.leafSize))
         let limit2 = collect(into: &candidates, &statistics)
         statistics.candidates += candidates.count
-        return rank(candidates, limit2: limit2, &statistics)
+        return rank(&candidates, limit2: limit2, &statistics)
     }
 
     @inline(__always) private func chord2(_ i: Int) -> Double {
@@ -114,17 +114,17 @@ struct IndexSearch {
 
     /// Phase 2: exact geodesics in order of lower bound, with early exit.
     private func rank(
-        _ all: [Candidate], limit2: Double, _ statistics: inout SpatialIndex.SearchStatistics
+        _ candidates: inout [Candidate], limit2: Double,
+        _ statistics: inout SpatialIndex.SearchStatistics
     ) -> [Neighbor] {
-        var candidates = all
         // Keep the candidates under the final limit, replacing squared chords by lower bounds.
         let farChord2 = ChordBounds.upperBoundChordLimit * ChordBounds.upperBoundChordLimit
         var kept = 0
         var far = false
-        for c in candidates where c.key <= limit2 {
-            candidates[kept] = c
+        for i in candidates.indices where candidates[i].key <= limit2 {
+            far = far || candidates[i].key > farChord2
+            candidates[kept] = candidates[i]
             kept += 1
-            far = far || c.key > farChord2
         }
         candidates.removeLast(candidates.count - kept)
         for i in candidates.indices {
