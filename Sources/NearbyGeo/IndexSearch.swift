@@ -54,6 +54,14 @@ struct IndexSearch {
         return dx * dx + dy * dy + dz * dz
     }
 
+    /// A subtree still to visit, with the squared distance to its box.
+    private struct Pending {
+        var node: Int
+        var lo: Int
+        var hi: Int
+        var d2: Double
+    }
+
     /// Phase 1; returns the final squared chord limit.
     private func collect(
         into candidates: inout [Candidate], _ statistics: inout SpatialIndex.SearchStatistics
@@ -63,53 +71,53 @@ struct IndexSearch {
         let distanceLimit = ChordBounds.chordLimit(forDistance: maxDistance)
         var limit2 = distanceLimit * distanceLimit
         // Max-heap of the k smallest squared chords, only when k < n (else no bound applies).
-        let useHeap = k < n
-        var heap = ChordHeap(capacity: useHeap ? k : 0)
-
-        return withUnsafeTemporaryAllocation(of: (Int, Int, Int, Double).self, capacity: 96) {
-            stack in
-            var top = 0
-            stack[0] = (0, 0, n, boxDistance2(0))
-            top = 1
-            while top > 0 {
-                top -= 1
-                var (node, lo, hi, d2) = stack[top]
-                while d2 <= limit2 {
-                    statistics.nodes += 1
-                    if hi - lo <= leafSize {
-                        statistics.leaves += 1
-                        for i in lo..<hi {
-                            let c2 = chord2(i)
-                            guard c2 <= limit2 else { continue }
-                            candidates.append(Candidate(key: c2, position: i))
-                            if useHeap && heap.offer(c2) {
-                                let upper = ChordBounds.upper(chord: heap.top.squareRoot())
-                                let limit = min(distanceLimit, ChordBounds.chordLimit(forDistance: upper))
-                                limit2 = limit * limit
-                            }
+        var heap = ChordHeap(capacity: k < n ? k : 0)
+        defer { heap.release() }
+        // Depth-first, nearer child first. The tree is at most 33 levels deep (n < 2³²), and
+        // the stack holds at most one pending sibling per level.
+        var stack = InlineArray<64, Pending>(repeating: Pending(node: 0, lo: 0, hi: 0, d2: 0))
+        stack[0] = Pending(node: 0, lo: 0, hi: n, d2: boxDistance2(0))
+        var top = 1
+        while top > 0 {
+            top -= 1
+            var (node, lo, hi, d2) = (stack[top].node, stack[top].lo, stack[top].hi, stack[top].d2)
+            while d2 <= limit2 {
+                statistics.nodes += 1
+                if hi - lo <= leafSize {
+                    statistics.leaves += 1
+                    for i in lo..<hi {
+                        let c2 = chord2(i)
+                        guard c2 <= limit2 else { continue }
+                        candidates.append(Candidate(key: c2, position: i))
+                        if heap.offer(c2) {
+                            let upper = ChordBounds.upper(chord: heap.top.squareRoot())
+                            let limit = min(distanceLimit, ChordBounds.chordLimit(forDistance: upper))
+                            limit2 = limit * limit
                         }
-                        break
                     }
-                    let mid = lo + (hi - lo) / 2
-                    let left = 2 * node + 1, right = left + 1
-                    let dl = boxDistance2(left), dr = boxDistance2(right)
-                    if dl <= dr {
-                        if dr <= limit2 && top < 96 {
-                            stack[top] = (right, mid, hi, dr)
-                            top += 1
-                        }
-                        (node, hi, d2) = (left, mid, dl)
-                    } else {
-                        if dl <= limit2 && top < 96 {
-                            stack[top] = (left, lo, mid, dl)
-                            top += 1
-                        }
-                        (node, lo, d2) = (right, mid, dr)
+                    break
+                }
+                let mid = lo + (hi - lo) / 2
+                let left = 2 * node + 1
+                let right = left + 1
+                let dl = boxDistance2(left)
+                let dr = boxDistance2(right)
+                if dl <= dr {
+                    if dr <= limit2 && top < 64 {
+                        stack[top] = Pending(node: right, lo: mid, hi: hi, d2: dr)
+                        top += 1
                     }
+                    (node, hi, d2) = (left, mid, dl)
+                } else {
+                    if dl <= limit2 && top < 64 {
+                        stack[top] = Pending(node: left, lo: lo, hi: mid, d2: dl)
+                        top += 1
+                    }
+                    (node, lo, d2) = (right, mid, dr)
                 }
             }
-            return limit2
         }
+        return limit2
     }
 
     /// Phase 2: exact geodesics in order of lower bound, with early exit.
