@@ -69,7 +69,8 @@ struct IndexSearch {
         let n = view.layout.count
         let leafSize = view.layout.leafSize
         let distanceLimit = ChordBounds.chordLimit(forDistance: maxDistance)
-        var limit2 = distanceLimit * distanceLimit
+        let distanceLimit2 = distanceLimit * distanceLimit
+        var limit2 = distanceLimit2
         // Max-heap of the k smallest squared chords, only when k < n (else no bound applies).
         var heap = ChordHeap(capacity: k < n ? k : 0)
         defer { heap.release() }
@@ -90,9 +91,7 @@ struct IndexSearch {
                         guard c2 <= limit2 else { continue }
                         candidates.append(Candidate(key: c2, position: i))
                         if heap.offer(c2) {
-                            let upper = ChordBounds.upper(chord: heap.top.squareRoot())
-                            let limit = min(distanceLimit, ChordBounds.chordLimit(forDistance: upper))
-                            limit2 = limit * limit
+                            limit2 = min(distanceLimit2, ChordBounds.chordLimit2(forUpperBoundOfChord2: heap.top))
                         }
                     }
                     break
