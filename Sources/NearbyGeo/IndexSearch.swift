@@ -79,13 +79,19 @@ struct IndexSearch {
         var stack = InlineArray<64, Pending>(repeating: Pending(node: 0, lo: 0, hi: 0, d2: 0))
         stack[0] = Pending(node: 0, lo: 0, hi: n, d2: boxDistance2(0))
         var top = 1
+        var nodes = 0
+        var leaves = 0
+        defer {
+            statistics.nodes += nodes
+            statistics.leaves += leaves
+        }
         while top > 0 {
             top -= 1
             var (node, lo, hi, d2) = (stack[top].node, stack[top].lo, stack[top].hi, stack[top].d2)
             while d2 <= limit2 {
-                statistics.nodes += 1
+                nodes += 1
                 if hi - lo <= leafSize {
-                    statistics.leaves += 1
+                    leaves += 1
                     for i in lo..<hi {
                         let c2 = chord2(i)
                         guard c2 <= limit2 else { continue }
@@ -124,7 +130,7 @@ struct IndexSearch {
         _ candidates: inout [Candidate], limit2: Double,
         _ statistics: inout SpatialIndex.SearchStatistics
     ) -> [Neighbor] {
-        // Keep the candidates under the final limit, replacing squared chords by lower bounds.
+        // Keep the candidates under the final limit.
         let farChord2 = ChordBounds.upperBoundChordLimit * ChordBounds.upperBoundChordLimit
         var kept = 0
         var far = false
@@ -134,13 +140,13 @@ struct IndexSearch {
             kept += 1
         }
         candidates.removeLast(candidates.count - kept)
-        for i in candidates.indices {
-            let p = candidates[i].position
-            candidates[i].key =
-                far
-                ? ChordBounds.lower(
-                    (view.positions[3 * p], view.positions[3 * p + 1], view.positions[3 * p + 2]), q)
-                : ChordBounds.lower(chord: candidates[i].key.squareRoot())
+        // Near queries keep squared chords as keys (the chord lower bound is increasing in the
+        // chord, so the order is the same) and take the bound lazily; far ones use max(c, b·θ).
+        if far {
+            for i in candidates.indices {
+                let p = view.positions + 3 * candidates[i].position
+                candidates[i].key = ChordBounds.lower((p[0], p[1], p[2]), q)
+            }
         }
         if candidates.count <= 48 {
             insertionSort(&candidates)
@@ -151,8 +157,9 @@ struct IndexSearch {
         let geodesic = Geodesic.wgs84
         let queryTerms = geodesic.latitudeTerms(query.latitude)
         for c in candidates {
-            if c.key > maxDistance { break }
-            if best.count == best.capacity, best.capacity > 0, c.key > best.worstDistance { break }
+            let lower = far ? c.key : ChordBounds.lower(chord: c.key.squareRoot())
+            if lower > maxDistance { break }
+            if best.count == best.capacity, best.capacity > 0, lower > best.worstDistance { break }
             let p = c.position
             // Same function and inputs as Geodesic.distance(query, point): identical bits.
             let g = geodesic.solveInverse(
