@@ -95,6 +95,19 @@ struct NeighborHeap {
     consuming func sorted() -> [Neighbor] {
         var result = items
         items = []
+        guard result.count > 32 else {
+            // Insertion sort: the usual k is small.
+            for i in result.indices.dropFirst() {
+                let item = result[i]
+                var j = i
+                while j > 0 && Self.worse(result[j - 1], item) {
+                    result[j] = result[j - 1]
+                    j -= 1
+                }
+                result[j] = item
+            }
+            return result
+        }
         result.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
         return result
     }
