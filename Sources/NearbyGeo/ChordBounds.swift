@@ -60,9 +60,24 @@ enum ChordBounds {
     }
 
     /// An upper bound on the geodesic distance for chord `c`, or infinity where none is proven.
+    ///
+    /// 2ρ·asin(x) with x = c/2ρ is itself bounded by 2ρ·tan(asin x) = c/√(1 − x²), which
+    /// needs no trigonometry and is looser only by about c³/24ρ² (0.3 µm at 500 m).
     @inline(__always) static func upper(chord c: Double) -> Double {
         guard c <= upperBoundChordLimit else { return .infinity }
-        return 2 * rhoMin * asin(c / (2 * rhoMin)) + slack(c)
+        let x = c / (2 * rhoMin)
+        return c / (1 - x * x).squareRoot() + slack(c)
+    }
+
+    /// chordLimit(forDistance: upper(chord: √t))², or more (never less), for a squared chord t,
+    /// with one division and one square root: with u = c/√(1 − x²) and c ≤ u, that limit is
+    /// (u + 1e-12·c + 2e-6)(1 + 1e-15)/(1 − 1e-12) ≤ u(1 + 2.1e-12) + 2.00001e-6, and the margins
+    /// below cover that plus rounding. Infinite where the upper bound is not proven.
+    @inline(__always) static func chordLimit2(forUpperBoundOfChord2 t: Double) -> Double {
+        guard t <= upperBoundChordLimit * upperBoundChordLimit else { return .infinity }
+        let u = (t / (1 - t * (1 / (4 * rhoMin * rhoMin)))).squareRoot()
+        let limit = u * (1 + 4e-12) + 2.5e-6
+        return limit * limit
     }
 
     /// A lower bound that stays tight for distant points: max(c, b·θ) minus the slack.

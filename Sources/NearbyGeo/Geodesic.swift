@@ -46,7 +46,8 @@ public struct Geodesic: Sendable {
         ep2 = e2 / (f1 * f1)
         n = flattening / (2 - flattening)
         b = equatorialRadius * f1
-        etol2 = 0.1 * GeoMath.tol2
+        etol2 =
+            0.1 * GeoMath.tol2
             / (max(0.001, abs(flattening)) * min(1.0, 1 - flattening / 2) / 2).squareRoot()
         longitude = GeodesicLongitudeCoefficients(n: n)
     }

@@ -18,7 +18,7 @@ extension Geodesic {
 
         // sin(alp0) = sin(alp1) cos(bet1); alp0 in [0, pi/2 - |bet1|].
         let salp0 = salp1 * cbet1
-        let calp0 = hypot(calp1, salp1 * sbet1)
+        let calp0 = GeoMath.hypot2(calp1, salp1 * sbet1)
         // tan(bet1) = tan(sig1) cos(alp1); tan(omg1) = sin(alp0) tan(sig1).
         var ssig1 = sbet1
         let somg1 = salp0 * sbet1
@@ -63,7 +63,7 @@ extension Geodesic {
         let ssig2 = ssig1 * csig12 + csig1 * ssig12
         var csig2 = csig1 * csig12 - ssig1 * ssig12
         let sbet2 = calp0 * ssig2
-        var cbet2 = hypot(salp0, calp0 * csig2)
+        var cbet2 = GeoMath.hypot2(salp0, calp0 * csig2)
         if cbet2 == 0 {
             // salp0 = 0 and csig2 = 0: break the degeneracy.
             cbet2 = GeoMath.tiny

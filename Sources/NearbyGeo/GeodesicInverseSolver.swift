@@ -14,9 +14,36 @@ extension Geodesic {
         var calp2: Double
     }
 
+    /// The per-latitude part of the inverse problem: the rounded latitude and the reduced
+    /// latitude's sine and cosine (for the latitude as given; the solver flips signs exactly).
+    struct LatitudeTerms {
+        var latitude: Double
+        var sbet: Double
+        var cbet: Double
+    }
+
+    /// Terms of `latitude` degrees; computing them once per point gives the same bits as
+    /// computing them inside every solve.
+    @inline(__always)
+    func latitudeTerms(_ latitude: Double) -> LatitudeTerms {
+        let lat = GeoMath.angRound(abs(latitude) > 90 ? .nan : latitude)
+        var (sbet, cbet) = GeoMath.sincosd(lat)
+        sbet *= f1
+        (sbet, cbet) = GeoMath.norm(sbet, cbet)
+        return LatitudeTerms(latitude: lat, sbet: sbet, cbet: max(GeoMath.tiny, cbet))
+    }
+
     /// Solves the inverse problem between (lat1, lon1) and (lat2, lon2), degrees.
+    @inline(__always)
     func solveInverse(
         _ latitude1: Double, _ lon1: Double, _ latitude2: Double, _ lon2: Double
+    ) -> InverseSolution {
+        solveInverse(latitudeTerms(latitude1), lon1, latitudeTerms(latitude2), lon2)
+    }
+
+    /// Solves the inverse problem from precomputed latitude terms.
+    func solveInverse(
+        _ terms1: LatitudeTerms, _ lon1: Double, _ terms2: LatitudeTerms, _ lon2: Double
     ) -> InverseSolution {
         var (lon12, lon12s) = GeoMath.angDiff(lon1, lon2)
         // Make the longitude difference positive.
@@ -27,27 +54,18 @@ extension Geodesic {
         let (slam12, clam12) = GeoMath.sincosde(lon12, lon12s)
         lon12s = (180 - lon12) - lon12s  // the supplementary longitude difference
 
-        var lat1 = GeoMath.angRound(abs(latitude1) > 90 ? .nan : latitude1)
-        var lat2 = GeoMath.angRound(abs(latitude2) > 90 ? .nan : latitude2)
+        var t1 = terms1, t2 = terms2
         // Swap points so that the point with the higher (absolute) latitude is point 1.
-        let swapp: Double = abs(lat1) < abs(lat2) || lat2.isNaN ? -1 : 1
+        let swapp: Double = abs(t1.latitude) < abs(t2.latitude) || t2.latitude.isNaN ? -1 : 1
         if swapp < 0 {
             lonsign *= -1
-            swap(&lat1, &lat2)
+            swap(&t1, &t2)
         }
-        // Make lat1 <= 0.
-        let latsign = copysign(1.0, -lat1)
-        lat1 *= latsign
-        lat2 *= latsign
-
-        var (sbet1, cbet1) = GeoMath.sincosd(lat1)
-        sbet1 *= f1
-        (sbet1, cbet1) = GeoMath.norm(sbet1, cbet1)
-        cbet1 = max(GeoMath.tiny, cbet1)
-        var (sbet2, cbet2) = GeoMath.sincosd(lat2)
-        sbet2 *= f1
-        (sbet2, cbet2) = GeoMath.norm(sbet2, cbet2)
-        cbet2 = max(GeoMath.tiny, cbet2)
+        // Make lat1 <= 0 (sincosd is odd in the sine, so flipping the terms is exact).
+        let latsign = copysign(1.0, -t1.latitude)
+        let lat1 = t1.latitude * latsign
+        let sbet1 = t1.sbet * latsign, cbet1 = t1.cbet
+        var sbet2 = t2.sbet * latsign, cbet2 = t2.cbet
 
         // Force bet2 = ±bet1 exactly when the difference vanishes (see GeographicLib).
         if cbet1 < -sbet1 {
@@ -151,8 +169,7 @@ extension Geodesic {
         var salp1b = GeoMath.tiny, calp1b = -1.0
         while true {
             let line = lambda12(
-                sbet1, cbet1, dn1, sbet2, cbet2, dn2, salp1, calp1, slam12, clam12,
-                diffp: numit < maxit1)
+                sbet1, cbet1, dn1, sbet2, cbet2, dn2, salp1, calp1, slam12, clam12)
             let v = line.lam12
             // Reversed test to allow escape with NaNs.
             if tripb || !(abs(v) >= (tripn ? 8 : 1) * GeoMath.tol0) || numit == maxit2 {
@@ -167,8 +184,9 @@ extension Geodesic {
                 calp1a = calp1
             }
             numit += 1
-            if numit < maxit1 && line.dlam12 > 0 {
-                let dalp1 = -v / line.dlam12
+            let dlam12 = numit < maxit1 ? lambda12Derivative(line, sbet1, dn1, cbet2, dn2) : .nan
+            if numit < maxit1 && dlam12 > 0 {
+                let dalp1 = -v / dlam12
                 if abs(dalp1) < Double.pi {
                     let sdalp1 = sin(dalp1), cdalp1 = cos(dalp1)
                     let nsalp1 = salp1 * cdalp1 + calp1 * sdalp1

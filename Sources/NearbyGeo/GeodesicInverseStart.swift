@@ -25,7 +25,6 @@ extension Geodesic {
         var ssig2: Double
         var csig2: Double
         var eps: Double
-        var dlam12: Double
     }
 
     func inverseStart(
@@ -60,7 +59,7 @@ extension Geodesic {
             ? sbet12 + cbet2 * sbet1 * GeoMath.sq(somg12) / (1 + comg12)
             : sbet12a - cbet2 * sbet1 * GeoMath.sq(somg12) / (1 - comg12)
 
-        let ssig12 = hypot(salp1, calp1)
+        let ssig12 = GeoMath.hypot2(salp1, calp1)
         let csig12 = sbet1 * sbet2 + cbet1 * cbet2 * comg12
 
         if shortline && ssig12 < etol2 {
@@ -153,18 +152,19 @@ extension Geodesic {
     }
 
     /// The longitude difference reached by the geodesic leaving point 1 at azimuth alp1, minus
-    /// the target, and (when `diffp`) its derivative with respect to alp1.
+    /// the target. Its derivative is ``lambda12Derivative(_:_:_:_:_:)``, computed only when
+    /// Newton's method needs another step (GeographicLib computes it eagerly; same values).
     @inline(__always)
     func lambda12(
         _ sbet1: Double, _ cbet1: Double, _ dn1: Double,
         _ sbet2: Double, _ cbet2: Double, _ dn2: Double,
         _ salp1: Double, _ calp1In: Double,
-        _ slam120: Double, _ clam120: Double, diffp: Bool
+        _ slam120: Double, _ clam120: Double
     ) -> Lambda12Result {
         // Break the degeneracy of the equatorial line.
         let calp1 = sbet1 == 0 && calp1In == 0 ? -GeoMath.tiny : calp1In
         let salp0 = salp1 * cbet1
-        let calp0 = hypot(calp1, salp1 * sbet1)
+        let calp0 = GeoMath.hypot2(calp1, salp1 * sbet1)
         var ssig1 = sbet1
         let somg1 = salp0 * sbet1
         var csig1 = calp1 * cbet1
@@ -199,20 +199,21 @@ extension Geodesic {
         let domg12 = -flattening * longitude.a3(eps) * salp0 * (sig12 + b312)
         let lam12 = eta + domg12
 
-        var dlam12 = Double.nan
-        if diffp {
-            if calp2 == 0 {
-                dlam12 = -2 * f1 * dn1 / sbet1
-            } else {
-                dlam12 =
-                    lengths(
-                        eps, sig12, ssig1, csig1, dn1, ssig2, csig2, dn2,
-                        distance: false, reduced: true
-                    ).m12b * (f1 / (calp2 * cbet2))
-            }
-        }
         return Lambda12Result(
             lam12: lam12, salp2: salp2, calp2: calp2, sig12: sig12, ssig1: ssig1, csig1: csig1,
-            ssig2: ssig2, csig2: csig2, eps: eps, dlam12: dlam12)
+            ssig2: ssig2, csig2: csig2, eps: eps)
+    }
+
+    /// d(lambda12)/d(alp1) for the geodesic in `line` (GeographicLib's `dlam12`).
+    @inline(__always)
+    func lambda12Derivative(
+        _ line: Lambda12Result, _ sbet1: Double, _ dn1: Double,
+        _ cbet2: Double, _ dn2: Double
+    ) -> Double {
+        if line.calp2 == 0 { return -2 * f1 * dn1 / sbet1 }
+        return lengths(
+            line.eps, line.sig12, line.ssig1, line.csig1, dn1,
+            line.ssig2, line.csig2, dn2, distance: false, reduced: true
+        ).m12b * (f1 / (line.calp2 * cbet2))
     }
 }

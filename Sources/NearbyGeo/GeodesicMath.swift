@@ -14,9 +14,16 @@ enum GeoMath {
 
     @inline(__always) static func sq(_ x: Double) -> Double { x * x }
 
+    /// √(x² + y²): the plain formula where it cannot overflow or lose precision to underflow
+    /// (always, for the sines and cosines here), libm's slower `hypot` otherwise.
+    @inline(__always) static func hypot2(_ x: Double, _ y: Double) -> Double {
+        let s = x * x + y * y
+        return s >= 1e-290 && s <= 1e290 ? s.squareRoot() : hypot(x, y)
+    }
+
     /// Normalises the two-vector (x, y).
     @inline(__always) static func norm(_ x: Double, _ y: Double) -> (Double, Double) {
-        let r = hypot(x, y)
+        let r = hypot2(x, y)
         return (x / r, y / r)
     }
 
@@ -39,8 +46,11 @@ enum GeoMath {
         return copysign(y, x)
     }
 
+    /// IEEE remainder of x / y (y > 0), in [−y/2, y/2]; |x| ≤ y/2 is returned as is, which is
+    /// exactly what the remainder gives there (a tie rounds the quotient to the even 0).
     @inline(__always) static func ieeeRemainder(_ x: Double, _ y: Double) -> Double {
-        x.isFinite ? x.remainder(dividingBy: y) : .nan
+        if abs(x) <= y * 0.5 { return x }
+        return x.isFinite ? x.remainder(dividingBy: y) : .nan
     }
 
     /// Reduces an angle to [−180, 180].
@@ -76,7 +86,7 @@ enum GeoMath {
 
     /// Sine and cosine of an angle in degrees, exact at multiples of 90°.
     @inline(__always) static func sincosd(_ x: Double) -> (Double, Double) {
-        var r = x.isFinite ? fmod(x, 360) : .nan
+        var r = abs(x) < 360 ? x : (x.isFinite ? fmod(x, 360) : .nan)
         let q = r.isNaN ? 0 : Int((r / 90).rounded(.toNearestOrEven))
         r -= 90 * Double(q)
         r *= degree

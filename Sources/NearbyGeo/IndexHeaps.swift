@@ -1,42 +1,49 @@
 // Small bounded max-heaps used by IndexSearch.
 
-/// The `capacity` smallest values offered so far, largest on top.
+/// The `capacity` smallest values offered so far, largest on top (manual storage, released
+/// by its owner with ``release()``; capacity 0 accepts nothing).
 struct ChordHeap {
-    private(set) var values: [Double] = []
+    private let values: UnsafeMutablePointer<Double>?
+    private var count = 0
     let capacity: Int
 
     init(capacity: Int) {
         self.capacity = capacity
-        values.reserveCapacity(capacity)
+        values = capacity > 0 ? .allocate(capacity: capacity) : nil
     }
 
-    var top: Double { values[0] }
+    func release() { values?.deallocate() }
+
+    var top: Double { values?[0] ?? .infinity }
 
     /// Offers a value; returns true when the heap is full and its top may have changed.
     @inline(__always) mutating func offer(_ v: Double) -> Bool {
-        if values.count < capacity {
-            values.append(v)
-            var i = values.count - 1
+        guard let values else { return false }
+        if count < capacity {
+            var i = count
+            count += 1
             while i > 0 {
                 let parent = (i - 1) / 2
-                guard values[parent] < values[i] else { break }
-                values.swapAt(parent, i)
+                guard values[parent] < v else { break }
+                values[i] = values[parent]
                 i = parent
             }
-            return values.count == capacity
+            values[i] = v
+            return count == capacity
         }
-        guard capacity > 0, v < values[0] else { return false }
-        values[0] = v
+        guard v < values[0] else { return false }
         var i = 0
         while true {
-            let l = 2 * i + 1, r = l + 1
-            var largest = i
-            if l < capacity && values[l] > values[largest] { largest = l }
-            if r < capacity && values[r] > values[largest] { largest = r }
-            if largest == i { break }
-            values.swapAt(i, largest)
+            let l = 2 * i + 1
+            let r = l + 1
+            var largest = l
+            if l >= capacity { break }
+            if r < capacity && values[r] > values[l] { largest = r }
+            if values[largest] <= v { break }
+            values[i] = values[largest]
             i = largest
         }
+        values[i] = v
         return true
     }
 }
@@ -85,7 +92,23 @@ struct NeighborHeap {
     }
 
     /// The contents nearest first, ties by index.
-    func sorted() -> [Neighbor] {
-        items.sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
+    consuming func sorted() -> [Neighbor] {
+        var result = items
+        items = []
+        guard result.count > 32 else {
+            // Insertion sort: the usual k is small.
+            for i in result.indices.dropFirst() {
+                let item = result[i]
+                var j = i
+                while j > 0 && Self.worse(result[j - 1], item) {
+                    result[j] = result[j - 1]
+                    j -= 1
+                }
+                result[j] = item
+            }
+            return result
+        }
+        result.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
+        return result
     }
 }

@@ -31,26 +31,20 @@ final class IndexImage: @unchecked Sendable {
 /// Typed views of the sections of an image (see ``SpatialIndexLayout``).
 struct IndexView: @unchecked Sendable {
     let layout: SpatialIndexLayout
-    let latitude: UnsafePointer<Double>
-    let longitude: UnsafePointer<Double>
-    let x: UnsafePointer<Double>
-    let y: UnsafePointer<Double>
-    let z: UnsafePointer<Double>
-    let boxes: UnsafePointer<Double>
+    /// x, y, z of point i at 3i, 3i+1, 3i+2.
+    let positions: UnsafePointer<Double>
+    /// Latitude and longitude of point i at 2i, 2i+1.
+    let coordinates: UnsafePointer<Double>
+    /// Box of node j at 6j…6j+5.
+    let boxes: UnsafePointer<Float>
     let ids: UnsafePointer<UInt32>
 
     /// `base` must be 8-byte aligned and hold `layout.totalSize` bytes.
     init(base: UnsafeRawPointer, layout: SpatialIndexLayout) {
         self.layout = layout
-        func doubles(_ offset: Int) -> UnsafePointer<Double> {
-            (base + offset).assumingMemoryBound(to: Double.self)
-        }
-        latitude = doubles(layout.latitudeOffset)
-        longitude = doubles(layout.longitudeOffset)
-        x = doubles(layout.xOffset)
-        y = doubles(layout.yOffset)
-        z = doubles(layout.zOffset)
-        boxes = doubles(layout.boxOffset)
+        positions = (base + layout.positionOffset).assumingMemoryBound(to: Double.self)
+        coordinates = (base + layout.coordinateOffset).assumingMemoryBound(to: Double.self)
+        boxes = (base + layout.boxOffset).assumingMemoryBound(to: Float.self)
         ids = (base + layout.idOffset).assumingMemoryBound(to: UInt32.self)
     }
 }

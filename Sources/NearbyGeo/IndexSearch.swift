@@ -34,106 +34,155 @@ struct IndexSearch {
     func run(_ statistics: inout SpatialIndex.SearchStatistics) -> [Neighbor] {
         var candidates: [Candidate] = []
         candidates.reserveCapacity(min(view.layout.count, 4 * k + 2 * view.layout.leafSize))
-        let limit2 = collect(into: &candidates)
+        let limit2 = collect(into: &candidates, &statistics)
         statistics.candidates += candidates.count
-        return rank(candidates, limit2: limit2, &statistics)
+        return rank(&candidates, limit2: limit2, &statistics)
     }
 
     @inline(__always) private func chord2(_ i: Int) -> Double {
-        let dx = view.x[i] - q.x, dy = view.y[i] - q.y, dz = view.z[i] - q.z
+        let p = view.positions + 3 * i
+        let dx = p[0] - q.x, dy = p[1] - q.y, dz = p[2] - q.z
         return dx * dx + dy * dy + dz * dz
     }
 
     /// Squared distance from the query to the box of `node` (zero inside).
     @inline(__always) private func boxDistance2(_ node: Int) -> Double {
         let b = view.boxes + 6 * node
-        let dx = max(b[0] - q.x, 0, q.x - b[3])
-        let dy = max(b[1] - q.y, 0, q.y - b[4])
-        let dz = max(b[2] - q.z, 0, q.z - b[5])
+        let dx = max(Double(b[0]) - q.x, 0, q.x - Double(b[3]))
+        let dy = max(Double(b[1]) - q.y, 0, q.y - Double(b[4]))
+        let dz = max(Double(b[2]) - q.z, 0, q.z - Double(b[5]))
         return dx * dx + dy * dy + dz * dz
     }
 
+    /// A subtree still to visit, with the squared distance to its box.
+    private struct Pending {
+        var node: Int
+        var lo: Int
+        var hi: Int
+        var d2: Double
+    }
+
     /// Phase 1; returns the final squared chord limit.
-    private func collect(into candidates: inout [Candidate]) -> Double {
+    private func collect(
+        into candidates: inout [Candidate], _ statistics: inout SpatialIndex.SearchStatistics
+    ) -> Double {
         let n = view.layout.count
         let leafSize = view.layout.leafSize
         let distanceLimit = ChordBounds.chordLimit(forDistance: maxDistance)
-        var limit2 = distanceLimit * distanceLimit
+        let distanceLimit2 = distanceLimit * distanceLimit
+        var limit2 = distanceLimit2
         // Max-heap of the k smallest squared chords, only when k < n (else no bound applies).
-        let useHeap = k < n
-        var heap = ChordHeap(capacity: useHeap ? k : 0)
-
-        return withUnsafeTemporaryAllocation(of: (Int, Int, Int, Double).self, capacity: 96) {
-            stack in
-            var top = 0
-            stack[0] = (0, 0, n, boxDistance2(0))
-            top = 1
-            while top > 0 {
-                top -= 1
-                var (node, lo, hi, d2) = stack[top]
-                while d2 <= limit2 {
-                    if hi - lo <= leafSize {
-                        for i in lo..<hi {
-                            let c2 = chord2(i)
-                            guard c2 <= limit2 else { continue }
-                            candidates.append(Candidate(key: c2, position: i))
-                            if useHeap && heap.offer(c2) {
-                                let upper = ChordBounds.upper(chord: heap.top.squareRoot())
-                                let limit = min(distanceLimit, ChordBounds.chordLimit(forDistance: upper))
-                                limit2 = limit * limit
-                            }
+        var heap = ChordHeap(capacity: k < n ? k : 0)
+        defer { heap.release() }
+        // Depth-first, nearer child first. The tree is at most 33 levels deep (n < 2³²), and
+        // the stack holds at most one pending sibling per level.
+        var stack = InlineArray<64, Pending>(repeating: Pending(node: 0, lo: 0, hi: 0, d2: 0))
+        stack[0] = Pending(node: 0, lo: 0, hi: n, d2: boxDistance2(0))
+        var top = 1
+        var nodes = 0
+        var leaves = 0
+        defer {
+            statistics.nodes += nodes
+            statistics.leaves += leaves
+        }
+        while top > 0 {
+            top -= 1
+            var (node, lo, hi, d2) = (stack[top].node, stack[top].lo, stack[top].hi, stack[top].d2)
+            while d2 <= limit2 {
+                nodes += 1
+                if hi - lo <= leafSize {
+                    leaves += 1
+                    for i in lo..<hi {
+                        let c2 = chord2(i)
+                        guard c2 <= limit2 else { continue }
+                        candidates.append(Candidate(key: c2, position: i))
+                        if heap.offer(c2) {
+                            limit2 = min(distanceLimit2, ChordBounds.chordLimit2(forUpperBoundOfChord2: heap.top))
                         }
-                        break
                     }
-                    let mid = lo + (hi - lo) / 2
-                    let left = 2 * node + 1, right = left + 1
-                    let dl = boxDistance2(left), dr = boxDistance2(right)
-                    if dl <= dr {
-                        if dr <= limit2 && top < 96 {
-                            stack[top] = (right, mid, hi, dr)
-                            top += 1
-                        }
-                        (node, hi, d2) = (left, mid, dl)
-                    } else {
-                        if dl <= limit2 && top < 96 {
-                            stack[top] = (left, lo, mid, dl)
-                            top += 1
-                        }
-                        (node, lo, d2) = (right, mid, dr)
+                    break
+                }
+                let mid = lo + (hi - lo) / 2
+                let left = 2 * node + 1
+                let right = left + 1
+                let dl = boxDistance2(left)
+                let dr = boxDistance2(right)
+                if dl <= dr {
+                    if dr <= limit2 && top < 64 {
+                        stack[top] = Pending(node: right, lo: mid, hi: hi, d2: dr)
+                        top += 1
                     }
+                    (node, hi, d2) = (left, mid, dl)
+                } else {
+                    if dl <= limit2 && top < 64 {
+                        stack[top] = Pending(node: left, lo: lo, hi: mid, d2: dl)
+                        top += 1
+                    }
+                    (node, lo, d2) = (right, mid, dr)
                 }
             }
-            return limit2
         }
+        return limit2
     }
 
     /// Phase 2: exact geodesics in order of lower bound, with early exit.
     private func rank(
-        _ all: [Candidate], limit2: Double, _ statistics: inout SpatialIndex.SearchStatistics
+        _ candidates: inout [Candidate], limit2: Double,
+        _ statistics: inout SpatialIndex.SearchStatistics
     ) -> [Neighbor] {
-        var candidates = all.filter { $0.key <= limit2 }
-        let far = candidates.contains { $0.key > ChordBounds.upperBoundChordLimit * ChordBounds.upperBoundChordLimit }
-        for i in candidates.indices {
-            let p = candidates[i].position
-            candidates[i].key =
-                far
-                ? ChordBounds.lower((view.x[p], view.y[p], view.z[p]), q)
-                : ChordBounds.lower(chord: candidates[i].key.squareRoot())
+        // Keep the candidates under the final limit.
+        let farChord2 = ChordBounds.upperBoundChordLimit * ChordBounds.upperBoundChordLimit
+        var kept = 0
+        var far = false
+        for i in candidates.indices where candidates[i].key <= limit2 {
+            far = far || candidates[i].key > farChord2
+            candidates[kept] = candidates[i]
+            kept += 1
         }
-        candidates.sort { $0.key < $1.key }
+        candidates.removeLast(candidates.count - kept)
+        // Near queries keep squared chords as keys (the chord lower bound is increasing in the
+        // chord, so the order is the same) and take the bound lazily; far ones use max(c, b·θ).
+        if far {
+            for i in candidates.indices {
+                let p = view.positions + 3 * candidates[i].position
+                candidates[i].key = ChordBounds.lower((p[0], p[1], p[2]), q)
+            }
+        }
+        if candidates.count <= 48 {
+            insertionSort(&candidates)
+        } else {
+            candidates.sort { $0.key < $1.key }
+        }
         var best = NeighborHeap(capacity: min(k, candidates.count))
         let geodesic = Geodesic.wgs84
+        let queryTerms = geodesic.latitudeTerms(query.latitude)
         for c in candidates {
-            if c.key > maxDistance { break }
-            if best.count == best.capacity, best.capacity > 0, c.key > best.worstDistance { break }
+            let lower = far ? c.key : ChordBounds.lower(chord: c.key.squareRoot())
+            if lower > maxDistance { break }
+            if best.count == best.capacity, best.capacity > 0, lower > best.worstDistance { break }
             let p = c.position
+            // Same function and inputs as Geodesic.distance(query, point): identical bits.
             let g = geodesic.solveInverse(
-                query.latitude, query.longitude, view.latitude[p], view.longitude[p]
+                queryTerms, query.longitude,
+                geodesic.latitudeTerms(view.coordinates[2 * p]), view.coordinates[2 * p + 1]
             ).s12
             statistics.geodesics += 1
             guard g <= maxDistance else { continue }
             best.offer(Neighbor(index: Int(view.ids[p]), distance: g))
         }
         return best.sorted()
+    }
+
+    private func insertionSort(_ a: inout [Candidate]) {
+        guard a.count > 1 else { return }
+        for i in 1..<a.count {
+            let item = a[i]
+            var j = i
+            while j > 0 && a[j - 1].key > item.key {
+                a[j] = a[j - 1]
+                j -= 1
+            }
+            a[j] = item
+        }
     }
 }

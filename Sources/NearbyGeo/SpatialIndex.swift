@@ -78,6 +78,9 @@ public final class SpatialIndex: Sendable {
         public var candidates = 0
         /// Exact geodesic evaluations.
         public var geodesics = 0
+        /// Tree nodes entered, and leaves scanned.
+        public var nodes = 0
+        public var leaves = 0
         public init() {}
     }
 
@@ -118,8 +121,9 @@ public final class SpatialIndex: Sendable {
         let count = word(16), nodeCount = word(24), total = word(40)
         // Each point takes at least 44 bytes, so a count above size/44 cannot be genuine.
         guard leafSize >= 1, leafSize <= 1 << 16, count <= UInt64(bytes.count / 44),
-            nodeCount == UInt64(
-                SpatialIndexLayout.nodeCount(count: Int(count), leafSize: Int(leafSize)))
+            nodeCount
+                == UInt64(
+                    SpatialIndexLayout.nodeCount(count: Int(count), leafSize: Int(leafSize)))
         else { throw .badShape(count: count, leafSize: leafSize, nodeCount: nodeCount) }
         let layout = SpatialIndexLayout(count: Int(count), leafSize: Int(leafSize))
         guard total == UInt64(layout.totalSize), bytes.count == layout.totalSize else {

@@ -22,24 +22,21 @@ enum SpatialIndexBuilder {
             let e = ChordBounds.ecef(latitude: p.latitude, longitude: p.longitude)
             work[i] = Point(x: e.x, y: e.y, z: e.z, id: UInt32(truncatingIfNeeded: i))
         }
-        let boxes = (raw + layout.boxOffset).assumingMemoryBound(to: Double.self)
+        let boxes = (raw + layout.boxOffset).assumingMemoryBound(to: Float.self)
         if n > 0 { buildNode(0, 0, n, work, boxes, leafSize) }
 
-        let lat = (raw + layout.latitudeOffset).assumingMemoryBound(to: Double.self)
-        let lon = (raw + layout.longitudeOffset).assumingMemoryBound(to: Double.self)
-        let xs = (raw + layout.xOffset).assumingMemoryBound(to: Double.self)
-        let ys = (raw + layout.yOffset).assumingMemoryBound(to: Double.self)
-        let zs = (raw + layout.zOffset).assumingMemoryBound(to: Double.self)
+        let positions = (raw + layout.positionOffset).assumingMemoryBound(to: Double.self)
+        let coordinates = (raw + layout.coordinateOffset).assumingMemoryBound(to: Double.self)
         let ids = (raw + layout.idOffset).assumingMemoryBound(to: UInt32.self)
         points.withUnsafeBufferPointer { source in
             for i in 0..<n {
                 let p = work[i]
                 let c = source[Int(p.id)]
-                lat[i] = c.latitude
-                lon[i] = c.longitude
-                xs[i] = p.x
-                ys[i] = p.y
-                zs[i] = p.z
+                coordinates[2 * i] = c.latitude
+                coordinates[2 * i + 1] = c.longitude
+                positions[3 * i] = p.x
+                positions[3 * i + 1] = p.y
+                positions[3 * i + 2] = p.z
                 ids[i] = p.id
             }
         }
@@ -65,7 +62,7 @@ enum SpatialIndexBuilder {
     /// axis (left child 2·node+1 gets [lo, mid), right child 2·node+2 gets [mid, hi)).
     private static func buildNode(
         _ node: Int, _ lo: Int, _ hi: Int, _ work: UnsafeMutablePointer<Point>,
-        _ boxes: UnsafeMutablePointer<Double>, _ leafSize: Int
+        _ boxes: UnsafeMutablePointer<Float>, _ leafSize: Int
     ) {
         var minX = Double.infinity, minY = Double.infinity, minZ = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity, maxZ = -Double.infinity
@@ -79,12 +76,12 @@ enum SpatialIndexBuilder {
             maxZ = max(maxZ, p.z)
         }
         let box = boxes + 6 * node
-        box[0] = minX
-        box[1] = minY
-        box[2] = minZ
-        box[3] = maxX
-        box[4] = maxY
-        box[5] = maxZ
+        box[0] = down(minX)
+        box[1] = down(minY)
+        box[2] = down(minZ)
+        box[3] = up(maxX)
+        box[4] = up(maxY)
+        box[5] = up(maxZ)
         guard hi - lo > leafSize else { return }
         let spanX = maxX - minX, spanY = maxY - minY, spanZ = maxZ - minZ
         let axis = spanX >= spanY && spanX >= spanZ ? 0 : (spanY >= spanZ ? 1 : 2)
@@ -92,6 +89,18 @@ enum SpatialIndexBuilder {
         select(work, lo, hi, mid, axis)
         buildNode(2 * node + 1, lo, mid, work, boxes, leafSize)
         buildNode(2 * node + 2, mid, hi, work, boxes, leafSize)
+    }
+
+    /// The largest Float ≤ x (boxes are stored in single precision, rounded outwards).
+    @inline(__always) static func down(_ x: Double) -> Float {
+        let f = Float(x)
+        return Double(f) > x ? f.nextDown : f
+    }
+
+    /// The smallest Float ≥ x.
+    @inline(__always) static func up(_ x: Double) -> Float {
+        let f = Float(x)
+        return Double(f) < x ? f.nextUp : f
     }
 
     @inline(__always) private static func key(_ p: Point, _ axis: Int) -> Double {

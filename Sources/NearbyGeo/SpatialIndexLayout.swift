@@ -21,7 +21,8 @@ public enum SpatialIndexError: Error, Sendable, Equatable, CustomStringConvertib
         case .sizeMismatch(let expected, let actual):
             return "the spatial index should be \(expected) bytes but is \(actual), so it is truncated or damaged"
         case .badShape(let count, let leafSize, let nodeCount):
-            return "the spatial index header is inconsistent (\(count) points, leaf size \(leafSize), \(nodeCount) nodes)"
+            return
+                "the spatial index header is inconsistent (\(count) points, leaf size \(leafSize), \(nodeCount) nodes)"
         case .checksumMismatch:
             return "the spatial index checksum does not match its contents, so the data is damaged"
         case .bigEndianHost:
@@ -33,8 +34,10 @@ public enum SpatialIndexError: Error, Sendable, Equatable, CustomStringConvertib
 /// Header fields and section offsets of the index image.
 ///
 /// Image = 64-byte header, then 8-byte aligned sections, all little-endian:
-/// latitude[n], longitude[n], x[n], y[n], z[n] (Float64, tree order), boxes[nodes × 6]
-/// (Float64 min x, y, z, max x, y, z), ids[n] (UInt32, zero-padded to 8 bytes).
+/// positions[n × 3] (Float64 ECEF x, y, z per point, tree order), coordinates[n × 2] (Float64
+/// latitude, longitude), boxes[nodes × 6] (Float32 min x, y, z, max x, y, z, rounded outwards;
+/// zero-padded to 8 bytes), ids[n] (UInt32, zero-padded to 8 bytes). Interleaving keeps a
+/// leaf's data on few cache lines.
 /// Header: magic "NBYIDX\0\u{1}" (8), version u32, leaf size u32, count u64, node count u64,
 /// checksum u64 over bytes [64, end), total size u64, 16 reserved zero bytes.
 struct SpatialIndexLayout: Equatable {
@@ -62,13 +65,10 @@ struct SpatialIndexLayout: Equatable {
         return (1 << (depth + 1)) - 1
     }
 
-    var latitudeOffset: Int { Self.headerSize }
-    var longitudeOffset: Int { latitudeOffset + 8 * count }
-    var xOffset: Int { longitudeOffset + 8 * count }
-    var yOffset: Int { xOffset + 8 * count }
-    var zOffset: Int { yOffset + 8 * count }
-    var boxOffset: Int { zOffset + 8 * count }
-    var idOffset: Int { boxOffset + 48 * nodeCount }
+    var positionOffset: Int { Self.headerSize }
+    var coordinateOffset: Int { positionOffset + 24 * count }
+    var boxOffset: Int { coordinateOffset + 16 * count }
+    var idOffset: Int { boxOffset + (24 * nodeCount + 7) / 8 * 8 }
     var totalSize: Int { idOffset + (4 * count + 7) / 8 * 8 }
 }
 

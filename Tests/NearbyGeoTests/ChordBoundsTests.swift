@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import NearbyGeo
@@ -29,5 +30,19 @@ import Testing
         #expect(ChordBounds.upper(chord: limit * 1.0001) == .infinity)
         // ρ = b²/a for WGS84: 6 335 439.327 m (a(1 − e²), hand computed).
         #expect(abs(ChordBounds.rhoMin - 6_335_439.327) < 1e-3)
+    }
+
+    /// The fast squared limit used during the search is never below the plain composition.
+    @Test func fastChordLimitIsConservative() {
+        var rng = SplitMix64(state: 77)
+        for _ in 0..<20_000 {
+            let c = pow(10, rng.uniform(-3, 6.5))
+            let fast = ChordBounds.chordLimit2(forUpperBoundOfChord2: c * c)
+            let plain = ChordBounds.chordLimit(forDistance: ChordBounds.upper(chord: c))
+            #expect(fast >= plain * plain, "chord \(c)")
+            #expect(plain.isInfinite || fast.squareRoot() - plain < 1e-5 + 1e-11 * c, "chord \(c)")
+            #expect(plain.isFinite == fast.isFinite)
+        }
+        #expect(ChordBounds.chordLimit2(forUpperBoundOfChord2: 3.1e6 * 3.1e6) == .infinity)
     }
 }

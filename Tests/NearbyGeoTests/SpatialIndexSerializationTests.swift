@@ -15,7 +15,7 @@ import Testing
 
     @Test(arguments: [0, 3])
     func mappedIndexAnswersIdentically(shift: Int) throws {
-        let points = SpatialIndexTests.mixedPoints(seed: 11, count: 900)
+        let points = try SpatialIndexTests.mixedPoints(seed: 11, count: 900)
         let index = SpatialIndex(points)
         let bytes = index.serialized()
         let box = Box(bytes, shift: shift)
@@ -23,7 +23,7 @@ import Testing
         let mapped = try SpatialIndex(mapping: view, owner: box)
         #expect(mapped.count == points.count)
         #expect(mapped.serialized() == bytes)
-        for q in SpatialIndexTests.queries(seed: 12, count: 30) {
+        for q in try SpatialIndexTests.queries(seed: 12, count: 30) {
             #expect(mapped.nearest(to: q, k: 7) == index.nearest(to: q, k: 7))
             #expect(mapped.within(3_000, of: q) == bruteForce(points, q, k: 900, within: 3_000))
         }
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func damagedBytesAreRejected() throws {
-        let points = SpatialIndexTests.mixedPoints(seed: 5, count: 300)
+        let points = try SpatialIndexTests.mixedPoints(seed: 5, count: 300)
         let good = SpatialIndex(points).serialized()
         #expect(load(good) == nil)
 

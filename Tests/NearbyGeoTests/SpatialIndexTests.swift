@@ -7,34 +7,34 @@ import Testing
 @Suite struct SpatialIndexTests {
     /// Points spread over the globe, clusters at both poles, across the date line, around
     /// Taipei, and exact duplicates.
-    static func mixedPoints(seed: UInt64, count: Int) -> [Coordinate] {
+    static func mixedPoints(seed: UInt64, count: Int) throws -> [Coordinate] {
         var rng = SplitMix64(state: seed)
         var points: [Coordinate] = []
         for i in 0..<count {
             switch i % 6 {
-            case 0: points.append(rng.coordinate(lat: -90...90, lon: -180...180))
-            case 1: points.append(rng.coordinate(lat: 89.5...90, lon: -180...180))
-            case 2: points.append(rng.coordinate(lat: -90 ... -89.9, lon: -180...180))
-            case 3: points.append(rng.coordinate(lat: -10...10, lon: 179.9...180.1))
-            case 4: points.append(rng.coordinate(lat: 24.9...25.2, lon: 121.3...121.7))
+            case 0: points.append(try rng.coordinate(lat: -90...90, lon: -180...180))
+            case 1: points.append(try rng.coordinate(lat: 89.5...90, lon: -180...180))
+            case 2: points.append(try rng.coordinate(lat: -90 ... -89.9, lon: -180...180))
+            case 3: points.append(try rng.coordinate(lat: -10...10, lon: 179.9...180.1))
+            case 4: points.append(try rng.coordinate(lat: 24.9...25.2, lon: 121.3...121.7))
             default: points.append(points[rng.int(points.count)])  // duplicate
             }
         }
         return points
     }
 
-    static func queries(seed: UInt64, count: Int) -> [Coordinate] {
+    static func queries(seed: UInt64, count: Int) throws -> [Coordinate] {
         var rng = SplitMix64(state: seed)
         var out: [Coordinate] = []
         for i in 0..<count {
             switch i % 7 {
-            case 0: out.append(rng.coordinate(lat: -90...90, lon: -180...180))
-            case 1: out.append(rng.coordinate(lat: 89.8...90, lon: -180...180))
-            case 2: out.append(rng.coordinate(lat: -90 ... -89.95, lon: -180...180))
-            case 3: out.append(rng.coordinate(lat: -5...5, lon: 179.95...180.05))
-            case 4: out.append(rng.coordinate(lat: 24.95...25.15, lon: 121.4...121.6))
-            case 5: out.append(rng.coordinate(lat: -25.2 ... -24.9, lon: -58.7 ... -58.3))  // antipode of Taipei
-            default: out.append(rng.coordinate(lat: 0...0, lon: -180...180))
+            case 0: out.append(try rng.coordinate(lat: -90...90, lon: -180...180))
+            case 1: out.append(try rng.coordinate(lat: 89.8...90, lon: -180...180))
+            case 2: out.append(try rng.coordinate(lat: -90 ... -89.95, lon: -180...180))
+            case 3: out.append(try rng.coordinate(lat: -5...5, lon: 179.95...180.05))
+            case 4: out.append(try rng.coordinate(lat: 24.95...25.15, lon: 121.4...121.6))
+            case 5: out.append(try rng.coordinate(lat: -25.2 ... -24.9, lon: -58.7 ... -58.3))  // antipode of Taipei
+            default: out.append(try rng.coordinate(lat: 0...0, lon: -180...180))
             }
         }
         return out
@@ -42,19 +42,19 @@ import Testing
 
     @Test(arguments: [1, 3, 10, 40])
     func nearestMatchesBruteForce(k: Int) throws {
-        let points = Self.mixedPoints(seed: 42, count: 1500)
+        let points = try Self.mixedPoints(seed: 42, count: 1500)
         let index = SpatialIndex(points)
         #expect(index.count == 1500)
-        for query in Self.queries(seed: UInt64(k), count: 60) {
+        for query in try Self.queries(seed: UInt64(k), count: 60) {
             #expect(index.nearest(to: query, k: k) == bruteForce(points, query, k: k, within: .infinity))
         }
     }
 
     @Test func withinRadiusMatchesBruteForce() throws {
-        let points = Self.mixedPoints(seed: 7, count: 1200)
+        let points = try Self.mixedPoints(seed: 7, count: 1200)
         let index = SpatialIndex(points)
         var rng = SplitMix64(state: 99)
-        for query in Self.queries(seed: 5, count: 35) {
+        for query in try Self.queries(seed: 5, count: 35) {
             let radius = [0, 50, 2_000, 30_000, 400_000, 15_000_000][rng.int(6)]
             let r = Double(radius)
             #expect(index.within(r, of: query) == bruteForce(points, query, k: points.count, within: r))
@@ -77,7 +77,7 @@ import Testing
         let here = try #require(Coordinate(latitude: 25.04, longitude: 121.5))
         #expect(SpatialIndex([]).nearest(to: here, k: 3).isEmpty)
         #expect(SpatialIndex([]).within(1e9, of: here).isEmpty)
-        let points = Self.mixedPoints(seed: 3, count: 50)
+        let points = try Self.mixedPoints(seed: 3, count: 50)
         let index = SpatialIndex(points)
         #expect(index.nearest(to: here, k: 0).isEmpty)
         #expect(index.nearest(to: here, k: -2).isEmpty)
@@ -92,10 +92,10 @@ import Testing
     /// Many points in a dense city, like the real data, with few-metre spacing.
     @Test func denseClusterMatchesBruteForce() throws {
         var rng = SplitMix64(state: 2024)
-        let points = (0..<3000).map { _ in rng.coordinate(lat: 25.03...25.05, lon: 121.50...121.52) }
+        let points = try (0..<3000).map { _ in try rng.coordinate(lat: 25.03...25.05, lon: 121.50...121.52) }
         let index = SpatialIndex(points)
         for _ in 0..<60 {
-            let q = rng.coordinate(lat: 25.02...25.06, lon: 121.49...121.53)
+            let q = try rng.coordinate(lat: 25.02...25.06, lon: 121.49...121.53)
             #expect(index.nearest(to: q, k: 10) == bruteForce(points, q, k: 10, within: .infinity))
         }
     }
@@ -121,7 +121,7 @@ import Testing
             try #require(chord(north) < chord(east))
             try #require(geod.distance(query, north) > geod.distance(query, east))
             var rng = SplitMix64(state: UInt64(d))
-            var points = (0..<40).map { _ in rng.coordinate(lat: -60...80, lon: -170...170) }
+            var points = try (0..<40).map { _ in try rng.coordinate(lat: -60...80, lon: -170...170) }
             points += [north, east]
             let index = SpatialIndex(points)
             #expect(index.nearest(to: query, k: 1) == bruteForce(points, query, k: 1, within: .infinity))

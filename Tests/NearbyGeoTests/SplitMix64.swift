@@ -20,12 +20,12 @@ struct SplitMix64 {
     mutating func int(_ upperBound: Int) -> Int { Int(next() % UInt64(upperBound)) }
 
     /// A valid coordinate in the given box (clamped to the legal ranges, longitudes wrapped).
-    mutating func coordinate(lat: ClosedRange<Double>, lon: ClosedRange<Double>) -> Coordinate {
+    mutating func coordinate(lat: ClosedRange<Double>, lon: ClosedRange<Double>) throws -> Coordinate {
         let la = min(90, max(-90, uniform(lat.lowerBound, lat.upperBound)))
         var lo = uniform(lon.lowerBound, lon.upperBound)
         if lo > 180 { lo -= 360 }
         if lo < -180 { lo += 360 }
-        return Coordinate(latitude: la, longitude: lo) ?? Coordinate(latitude: 0, longitude: 0)!
+        return try Coordinate(validatingLatitude: la, longitude: lo)
     }
 }
 
