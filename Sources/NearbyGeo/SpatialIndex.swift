@@ -69,7 +69,8 @@ public final class SpatialIndex: Sendable {
         to query: Coordinate, k: Int, within maxDistance: Double = .infinity
     ) -> [Neighbor] {
         guard k > 0, count > 0, maxDistance >= 0 else { return [] }
-        return IndexSearch(view: view, query: query, k: k, maxDistance: maxDistance).run()
+        // More than `count` answers cannot exist; clamping also keeps the search's sums in range.
+        return IndexSearch(view: view, query: query, k: min(k, count), maxDistance: maxDistance).run()
     }
 
     /// Work done by queries, for benchmarks.
@@ -90,7 +91,7 @@ public final class SpatialIndex: Sendable {
         statistics: inout SearchStatistics
     ) -> [Neighbor] {
         guard k > 0, count > 0, maxDistance >= 0 else { return [] }
-        return IndexSearch(view: view, query: query, k: k, maxDistance: maxDistance).run(&statistics)
+        return IndexSearch(view: view, query: query, k: min(k, count), maxDistance: maxDistance).run(&statistics)
     }
 
     /// Every point within `radius` metres, nearest first (ties by index).
