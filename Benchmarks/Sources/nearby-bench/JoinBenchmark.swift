@@ -65,7 +65,7 @@ enum JoinBenchmark {
         let options = try parse(arguments)
         var rng = BenchRandom(state: options.seed)
         let cleaned = run(options, &rng)
-        let places = (0..<options.places).map { _ in rng.coordinate(lat: 24.95...25.20, lon: 121.40...121.70) }
+        let places = try (0..<options.places).map { _ in try rng.coordinate(lat: 24.95...25.20, lon: 121.40...121.70) }
         let badges = (0...52).map { k in
             Badge(id: "b\(k)", name: "Badge \(k)", distance: Double(k) * 804.672, description: "", image: "")
         }
