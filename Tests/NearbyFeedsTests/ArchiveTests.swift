@@ -148,7 +148,8 @@ import Testing
         #expect(tag != PlaceArchive.sourceTag(checksum: "abc", manifest: renamed))
     }
 
-    /// Sections names, records, pairs, strings and map are covered by the archive checksum.
+    /// Sections names, records, pairs, strings and map are covered by the block hashes: a flipped
+    /// byte is found when its block is first read, and by `verifyAll`.
     @Test(arguments: 0..<5)
     func flippedByteInCheckedSectionIsAChecksumMismatch(section: Int) throws {
         let path = try A.write(A.special + A.scattered(30))
@@ -159,11 +160,45 @@ import Testing
         for position in [range.lowerBound, range.lowerBound + range.count / 2, range.upperBound - 1] {
             bytes[position] ^= 0x10
             try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let archive = try PlaceArchive(path: path, datasetID: A.dataset, expectedTag: 42)
             #expect(throws: PlaceArchiveError.checksumMismatch, "section \(section) byte \(position)") {
-                try PlaceArchive(path: path, datasetID: A.dataset, expectedTag: 42)
+                try archive.verifyAll()
+            }
+            // The archive is small (one block), so reading any place meets the damage too.
+            #expect(throws: PlaceArchiveError.checksumMismatch, "section \(section) byte \(position)") {
+                _ = try archive.place(at: 0)
             }
             bytes[position] ^= 0x10
         }
+    }
+
+    /// The block table itself is vouched for by the header: damage there fails the open.
+    @Test func flippedByteInBlockTableFailsTheOpen() throws {
+        let path = try A.write(A.special + A.scattered(30))
+        defer { A.remove(path) }
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        bytes[A.section(6, of: bytes).lowerBound + 2] ^= 0x01
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(throws: PlaceArchiveError.checksumMismatch) {
+            try PlaceArchive(path: path, datasetID: A.dataset, expectedTag: 42)
+        }
+    }
+
+    /// With many blocks, a query reads only the blocks it needs: damage in a block no query reads
+    /// goes unnoticed (and unused) until `verifyAll`, while the answers stay right.
+    @Test func damageIsFoundOnlyWhereItIsRead() throws {
+        let places = A.scattered(4000)
+        let path = try A.write(places)
+        defer { A.remove(path) }
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let strings = A.section(3, of: bytes)
+        try #require(strings.count > (1 << 16) + 16)  // the first and last strings are in different blocks
+        bytes[strings.upperBound - 10] ^= 0x20
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let archive = try PlaceArchive(path: path, datasetID: A.dataset, expectedTag: 42)
+        #expect(try archive.place(at: 0) == places[0])
+        #expect(throws: PlaceArchiveError.checksumMismatch) { try archive.verifyAll() }
+        #expect(throws: PlaceArchiveError.checksumMismatch) { _ = try archive.place(at: places.count - 1) }
     }
 
     @Test func flippedByteInIndexIsAnIndexError() throws {

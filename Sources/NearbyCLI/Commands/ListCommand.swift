@@ -16,7 +16,7 @@ enum ListCommand {
             let missing = dataset.archive.count - dataset.archive.locatedCount
             context.warn("\(missing) of \(dataset.archive.count) places in \(id) have no usable coordinates and are not ranked")
         }
-        let hits = try PlaceHit.query(query, in: dataset)
+        let hits = try session.withRepair(dataset) { opened throws(PlaceArchiveError) in try PlaceHit.query(query, in: opened) }
         let output = PlaceOutput(units: try UnitsOption.resolve(context), style: context.style, showDataset: false)
         context.output.out(output.render(hits, format: format))
         if format == .table, hits.isEmpty { context.note("No places matched.") }
@@ -36,7 +36,8 @@ enum NearCommand {
         let session = try PlacesSession(context, only: Set(ids))
         var hits: [PlaceHit] = []
         for id in ids {
-            hits += try PlaceHit.query(query, in: try session.open(id))
+            let dataset = try session.open(id)
+            hits += try session.withRepair(dataset) { opened throws(PlaceArchiveError) in try PlaceHit.query(query, in: opened) }
         }
         hits.sort { ($0.distance ?? .infinity) < ($1.distance ?? .infinity) }
         if let limit = query.limit { hits = Array(hits.prefix(limit)) }

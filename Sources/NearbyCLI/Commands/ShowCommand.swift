@@ -13,7 +13,7 @@ enum ShowCommand {
         if let at = context.arguments.value("at") {
             do { origin = try Coordinate(parsing: at) } catch { throw .usage("--at: \(error.description)") }
         }
-        let dataset = try PlacesSession(context, only: [words[0]]).open(words[0])
+        let dataset = try PlacesSession(context, only: [words[0]]).open(words[0], verifyAll: true)
         guard let place = try find(words[1], in: dataset) else {
             throw .failure("\(words[0]) has no place with id \(words[1])")
         }

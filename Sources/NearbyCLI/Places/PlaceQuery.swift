@@ -69,32 +69,29 @@ struct PlaceHit {
     var bearing: Double?
 
     /// Runs the query against an opened dataset.
-    static func query(_ query: PlaceQuery, in dataset: OpenedDataset) throws(CLIError) -> [PlaceHit] {
+    static func query(_ query: PlaceQuery, in dataset: OpenedDataset) throws(PlaceArchiveError) -> [PlaceHit] {
         let archive = dataset.archive
-        do {
-            if let origin = query.origin {
-                let include: ((Int) throws(PlaceArchiveError) -> Bool)? =
-                    query.filters.isEmpty
-                    ? nil : { (record: Int) throws(PlaceArchiveError) -> Bool in query.accepts(try archive.place(at: record)) }
-                let found = try archive.nearest(
-                    to: origin, limit: query.limit ?? archive.count, within: query.within, where: include)
-                var hits: [PlaceHit] = []
-                for (record, distance) in found {
-                    let place = try archive.place(at: record)
-                    let bearing = place.coordinate.map { Geodesic.wgs84.inverse(origin, $0).initialBearing }
-                    hits.append(PlaceHit(place: place, distance: distance, bearing: distance > 0 ? bearing : nil))
-                }
-                return hits
-            }
+        if let origin = query.origin {
+            let include: ((Int) throws(PlaceArchiveError) -> Bool)? =
+                query.filters.isEmpty
+                ? nil
+                : { (record: Int) throws(PlaceArchiveError) -> Bool in query.accepts(try archive.place(at: record)) }
+            let found = try archive.nearest(
+                to: origin, limit: query.limit ?? archive.count, within: query.within, where: include)
             var hits: [PlaceHit] = []
-            for record in 0..<archive.count {
-                if let limit = query.limit, hits.count >= limit { break }
+            for (record, distance) in found {
                 let place = try archive.place(at: record)
-                if query.accepts(place) { hits.append(PlaceHit(place: place)) }
+                let bearing = place.coordinate.map { Geodesic.wgs84.inverse(origin, $0).initialBearing }
+                hits.append(PlaceHit(place: place, distance: distance, bearing: distance > 0 ? bearing : nil))
             }
             return hits
-        } catch {
-            throw .failure("\(dataset.manifest.id): \(error.description); run 'nearby refresh --force \(dataset.manifest.id)'")
         }
+        var hits: [PlaceHit] = []
+        for record in 0..<archive.count {
+            if let limit = query.limit, hits.count >= limit { break }
+            let place = try archive.place(at: record)
+            if query.accepts(place) { hits.append(PlaceHit(place: place)) }
+        }
+        return hits
     }
 }

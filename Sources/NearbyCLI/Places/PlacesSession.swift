@@ -45,10 +45,11 @@ struct PlacesSession {
     }
 
     /// Opens a dataset for a query, printing its warnings; exit code 3 when it has no data.
-    func open(_ id: String) throws(CLIError) -> OpenedDataset {
+    /// `verifyAll` checks the whole archive now (commands that read much of it anyway).
+    func open(_ id: String, verifyAll: Bool = false) throws(CLIError) -> OpenedDataset {
         do {
             let manifest = try library.manifest(id)
-            let opened = try library.open(manifest)
+            let opened = try library.open(manifest, verifyAll: verifyAll)
             if context.environment.stderrIsTerminal { context.output.err("\r\u{1B}[2K") }
             for warning in opened.warnings { context.warn(warning) }
             return opened
@@ -58,6 +59,25 @@ struct PlacesSession {
             case .unknownDataset: throw .usage(error.description)
             case .noData: throw .noData(error.description)
             default: throw .failure(error.description)
+            }
+        }
+    }
+}
+
+extension PlacesSession {
+    /// Runs `body` on a dataset; if its archive turns out damaged while being read, rebuilds it
+    /// from the cached feed (with a warning) and runs `body` once more.
+    func withRepair<T>(
+        _ dataset: OpenedDataset, _ body: (OpenedDataset) throws(PlaceArchiveError) -> T
+    ) throws(CLIError) -> T {
+        do {
+            return try body(dataset)
+        } catch {
+            let repaired: OpenedDataset
+            do { repaired = try library.rebuild(dataset, because: error) } catch { throw .failure(error.description) }
+            for warning in repaired.warnings { context.warn(warning) }
+            do { return try body(repaired) } catch {
+                throw .failure("\(dataset.manifest.id): \(error.description); run 'nearby refresh --force \(dataset.manifest.id)'")
             }
         }
     }

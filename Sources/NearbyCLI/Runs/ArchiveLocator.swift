@@ -24,7 +24,7 @@ struct ArchiveLocator: PlaceLocator {
         guard !ids.isEmpty else { throw .usage("name the datasets with --near, such as --near toilets,parks") }
         let session = try PlacesSession(context, only: Set(ids))
         var locators: [ArchiveLocator] = []
-        for id in ids { locators.append(ArchiveLocator(dataset: try session.open(id))) }
+        for id in ids { locators.append(ArchiveLocator(dataset: try session.open(id, verifyAll: true))) }
         return locators
     }
 

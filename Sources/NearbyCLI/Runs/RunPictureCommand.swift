@@ -20,7 +20,7 @@ enum RunPictureCommand {
         if !ids.isEmpty {
             let library = try PlacesSession(context, only: Set(ids))
             for id in ids {
-                let dataset = try library.open(id)
+                let dataset = try library.open(id, verifyAll: true)
                 credits.append("\(dataset.manifest.title): \(dataset.manifest.attribution), \(dataset.manifest.licence)")
                 for place in try nearRoute(analysis, dataset: dataset, radius: radius) {
                     guard let coordinate = place.coordinate else { continue }

@@ -3,8 +3,9 @@ import NearbyGeo
 /// A place archive mapped from the cache: places by record number and an exact nearest query,
 /// without parsing the feed again.
 ///
-/// Opening checks the magic, version, sizes, the source tag and the checksums; any mismatch
-/// throws, and the caller rebuilds the archive from the cached feed rather than trusting it.
+/// Opening checks the magic, version, sizes, the source tag and the block table; every block is
+/// checked against it the first time it is read (``BlockVerifier``). Any mismatch throws, and the
+/// caller rebuilds the archive from the cached feed rather than trusting it.
 public final class PlaceArchive: Sendable {
     /// Number of places, located or not.
     public let count: Int
@@ -13,6 +14,7 @@ public final class PlaceArchive: Sendable {
     private let file: MappedFile
     private let sections: [Range<Int>]
     private let index: SpatialIndex
+    private let verifier: BlockVerifier
 
     /// Maps and checks the archive at `path`; `expectedTag` must match the tag it was written with.
     public init(path: String, datasetID: String, expectedTag: UInt64) throws(PlaceArchiveError) {
@@ -60,10 +62,14 @@ public final class PlaceArchive: Sendable {
             throw .badHeader("record section size")
         }
         count = recordCount
-        let checked = ranges[5].lowerBound - PlaceArchiveLayout.headerSize
-        guard IndexChecksum.hash(base + PlaceArchiveLayout.headerSize, byteCount: checked) == word(32) else {
+        let table = UnsafeRawBufferPointer(rebasing: bytes[ranges[6]])
+        guard let tableBase = table.baseAddress ?? base as UnsafeRawPointer?,
+            IndexChecksum.hash(tableBase, byteCount: table.count) == word(32)
+        else {
             throw .checksumMismatch
         }
+        verifier = try BlockVerifier(
+            file: file, region: PlaceArchiveLayout.headerSize..<ranges[5].lowerBound, table: ranges[6])
         do {
             index = try SpatialIndex(mapping: UnsafeRawBufferPointer(rebasing: bytes[ranges[5]]), owner: file)
         } catch {
@@ -124,6 +130,7 @@ public final class PlaceArchive: Sendable {
     public func coordinate(at record: Int) throws(PlaceArchiveError) -> Coordinate? {
         guard record >= 0, record < count else { throw .damagedRecord(record) }
         let base = sections[1].lowerBound + record * PlaceArchiveLayout.recordSize
+        try verifier.check(base..<(base + 16))
         let latitude = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: base, as: UInt64.self)))
         let longitude = Double(
             bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: base + 8, as: UInt64.self)))
@@ -134,11 +141,19 @@ public final class PlaceArchive: Sendable {
 
     func recordNumber(ofIndexed position: Int) throws(PlaceArchiveError) -> Int {
         let offset = sections[4].lowerBound + position * 4
+        guard position >= 0, offset + 4 <= sections[4].upperBound else { throw .damagedRecord(position) }
+        try verifier.check(offset..<(offset + 4))
         let value = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
         guard value < count else { throw .damagedRecord(position) }
         return value
     }
 
     var bytes: UnsafeRawBufferPointer { file.bytes }
+
+    /// Checks every block of the archive now instead of on first read.
+    public func verifyAll() throws(PlaceArchiveError) { try verifier.checkAll() }
+
+    /// Checks the blocks under `range` before a read (see ``BlockVerifier``).
+    func check(_ range: Range<Int>) throws(PlaceArchiveError) { try verifier.check(range) }
     func section(_ number: Int) -> Range<Int> { sections[number] }
 }

@@ -11,9 +11,10 @@ import NearbyGeo
 /// | 16 | record count (u64) |
 /// | 24 | source tag (u64): a hash of the cached bodies' checksum and the manifest, so an archive
 ///        built from other bytes or another mapping is stale |
-/// | 32 | checksum (u64) of every byte from 160 to the index section (the index checks its own) |
+/// | 32 | hash (u64) of the block table |
 /// | 40 | total size (u64) |
-/// | 48… | six sections as (offset u64, length u64): names, records, pairs, strings, map, index |
+/// | 48… | seven sections as (offset u64, length u64): names, records, pairs, strings, map, index,
+///        blocks |
 ///
 /// Sections, each 8-byte aligned:
 /// - names: (key ref, label ref) per attribute or field name, 16 bytes each;
@@ -24,19 +25,25 @@ import NearbyGeo
 ///   (name index into names), then its raw fields;
 /// - strings: UTF-8 text that every ref points into;
 /// - map: u32 record number per indexed point;
-/// - index: a ``SpatialIndex`` image over the located records, whose ids are positions in the map.
+/// - index: a ``SpatialIndex`` image over the located records, whose ids are positions in the map;
+/// - blocks: one ``IndexChecksum`` hash (u64) per 64 KiB block of everything from byte 160 to the
+///   index. Opening checks the table against the header; each block is checked the first time a
+///   query reads from it, so a query on a million places reads a few pages, not the whole file,
+///   and still never uses a damaged byte.
 enum PlaceArchiveLayout {
     static let magic: [UInt8] = Array("NBYPLACE".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
     static let headerSize = 160
     static let recordSize = 56
     static let pairSize = 12
     static let nameSize = 16
     static let absent: UInt32 = 0xFFFF_FFFF
 
-    /// Header offset of the section table: names, records, pairs, strings, map, index.
+    /// Bytes per checksummed block.
+    static let blockSize = 1 << 16
+    /// Header offset of the section table: names, records, pairs, strings, map, index, blocks.
     static let sectionTableOffset = 48
-    static let sectionCount = 6
+    static let sectionCount = 7
 }
 
 /// Why a place archive was refused; the cache then rebuilds it from the stored feed.

@@ -7,6 +7,7 @@ struct PlaceArchiveReader {
     func place(at record: Int) throws(PlaceArchiveError) -> Place {
         guard record >= 0, record < archive.count else { throw .damagedRecord(record) }
         let base = archive.section(1).lowerBound + record * PlaceArchiveLayout.recordSize
+        try archive.check(base..<(base + PlaceArchiveLayout.recordSize))
         let latitude = Double(bitPattern: u64(base))
         let longitude = Double(bitPattern: u64(base + 8))
         let id = try string(u64(base + 16), record) ?? String(record + 1)
@@ -22,6 +23,7 @@ struct PlaceArchiveReader {
         for pair in firstPair..<(firstPair + attributeCount + fieldCount) {
             let offset = pairs.lowerBound + pair * PlaceArchiveLayout.pairSize
             guard offset + PlaceArchiveLayout.pairSize <= pairs.upperBound else { throw .damagedRecord(record) }
+            try archive.check(offset..<(offset + PlaceArchiveLayout.pairSize))
             let (key, label) = try nameEntry(Int(u32(offset)), record)
             let value = try string(u64(offset + 4), record) ?? ""
             if pair - firstPair < attributeCount {
@@ -40,6 +42,7 @@ struct PlaceArchiveReader {
         let names = archive.section(0)
         let offset = names.lowerBound + index * PlaceArchiveLayout.nameSize
         guard offset + PlaceArchiveLayout.nameSize <= names.upperBound else { throw .damagedRecord(record) }
+        try archive.check(offset..<(offset + PlaceArchiveLayout.nameSize))
         return (try string(u64(offset), record) ?? "", try string(u64(offset + 8), record) ?? "")
     }
 
@@ -50,6 +53,7 @@ struct PlaceArchiveReader {
         let start = strings.lowerBound + Int(UInt32(truncatingIfNeeded: ref))
         let end = start + Int(length)
         guard end <= strings.upperBound else { throw .damagedRecord(record) }
+        try archive.check(start..<end)
         return String(decoding: UnsafeRawBufferPointer(rebasing: archive.bytes[start..<end]), as: UTF8.self)
     }
 

@@ -65,27 +65,39 @@ public struct PlaceArchiveWriter: Sendable {
         file.append(UInt32(0))
         file.append(UInt64(places.count))
         file.append(sourceTag)
-        file.append(UInt64(0))  // checksum, filled below
+        file.append(UInt64(0))  // hash of the block table, filled below
         file.append(UInt64(0))  // total size, filled below
-        var offset = PlaceArchiveLayout.headerSize
-        for section in sections {
-            file.append(UInt64(offset))
-            file.append(UInt64(section.count))
-            offset += (section.count + 7) & ~7
-        }
         file.bytes += [UInt8](repeating: 0, count: PlaceArchiveLayout.headerSize - file.bytes.count)
+        var table: [(Int, Int)] = []
         for section in sections {
+            table.append((file.bytes.count, section.count))
             file.bytes += section
             file.bytes += [UInt8](repeating: 0, count: ((section.count + 7) & ~7) - section.count)
         }
-        let total = UInt64(file.bytes.count)
-        let checksummed = offset - ((index.count + 7) & ~7) - PlaceArchiveLayout.headerSize
-        let checksum = file.bytes.withUnsafeBytes { raw -> UInt64 in
-            guard let base = raw.baseAddress else { return 0 }
-            return IndexChecksum.hash(base + PlaceArchiveLayout.headerSize, byteCount: checksummed)
+        // Per-block hashes of everything between the header and the index (the index checks its own).
+        let checkedEnd = table[5].0
+        var blocks = ByteBuffer()
+        file.bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var start = PlaceArchiveLayout.headerSize
+            while start < checkedEnd {
+                let length = min(PlaceArchiveLayout.blockSize, checkedEnd - start)
+                blocks.append(IndexChecksum.hash(base + start, byteCount: length))
+                start += length
+            }
         }
-        file.write(checksum, at: 32)
-        file.write(total, at: 40)
+        table.append((file.bytes.count, blocks.bytes.count))
+        file.bytes += blocks.bytes
+        for (number, (offset, length)) in table.enumerated() {
+            file.write(UInt64(offset), at: PlaceArchiveLayout.sectionTableOffset + 16 * number)
+            file.write(UInt64(length), at: PlaceArchiveLayout.sectionTableOffset + 16 * number + 8)
+        }
+        let tableHash = blocks.bytes.withUnsafeBytes { raw -> UInt64 in
+            guard let base = raw.baseAddress else { return 0 }
+            return IndexChecksum.hash(base, byteCount: raw.count)
+        }
+        file.write(tableHash, at: 32)
+        file.write(UInt64(file.bytes.count), at: 40)
         return file.bytes
     }
 }

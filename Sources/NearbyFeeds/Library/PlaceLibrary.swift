@@ -51,7 +51,11 @@ public struct PlaceLibrary: Sendable {
     }
 
     /// The dataset's places, refreshing first when missing or stale (unless offline).
-    public func open(_ manifest: DatasetManifest) throws(PlaceLibraryError) -> OpenedDataset {
+    ///
+    /// The archive's blocks are checked as queries read them; with `verifyAll` every block is
+    /// checked now, so damage anywhere is found (and repaired) before the caller reads anything.
+    /// A query that meets damage later can call ``rebuild(_:because:)`` and try again.
+    public func open(_ manifest: DatasetManifest, verifyAll: Bool = false) throws(PlaceLibraryError) -> OpenedDataset {
         var warnings: [String] = []
         let status = try self.status(of: manifest)
         switch status {
@@ -84,25 +88,45 @@ public struct PlaceLibrary: Sendable {
         } catch {
             throw .noData(manifest.id, error.description)
         }
-        let (archive, rebuilt) = try openArchive(entry, manifest: manifest)
+        let (archive, rebuilt) = try openArchive(entry, manifest: manifest, verifyAll: verifyAll)
         if let rebuilt { warnings.append("rebuilt the index of \(manifest.id): \(rebuilt)") }
-        return OpenedDataset(manifest: manifest, archive: archive, metadata: entry.metadata, warnings: warnings)
+        return OpenedDataset(manifest: manifest, archive: archive, entry: entry, warnings: warnings)
+    }
+
+    /// Rebuilds a dataset's archive from its cached pages after a query found it damaged.
+    public func rebuild(_ opened: OpenedDataset, because error: PlaceArchiveError) throws(PlaceLibraryError)
+        -> OpenedDataset
+    {
+        let archive = try rebuildArchive(opened.entry, manifest: opened.manifest)
+        return OpenedDataset(
+            manifest: opened.manifest, archive: archive, entry: opened.entry,
+            warnings: ["rebuilt the index of \(opened.manifest.id): \(error.description)"])
     }
 
     /// "1 day", "9 days".
     static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
 
     private func openArchive(
-        _ entry: CachedEntry, manifest: DatasetManifest
+        _ entry: CachedEntry, manifest: DatasetManifest, verifyAll: Bool
     ) throws(PlaceLibraryError) -> (PlaceArchive, String?) {
         let path = entry.directory.appendingPathComponent(RefreshPlanner.archiveName).path
         let tag = PlaceArchive.sourceTag(checksum: entry.metadata.checksum, manifest: manifest)
         let reason: String
         do {
-            return (try PlaceArchive(path: path, datasetID: manifest.id, expectedTag: tag), nil)
+            let archive = try PlaceArchive(path: path, datasetID: manifest.id, expectedTag: tag)
+            if verifyAll { try archive.verifyAll() }
+            return (archive, nil)
         } catch {
             reason = error.description
         }
+        return (try rebuildArchive(entry, manifest: manifest), reason)
+    }
+
+    private func rebuildArchive(_ entry: CachedEntry, manifest: DatasetManifest) throws(PlaceLibraryError)
+        -> PlaceArchive
+    {
+        let path = entry.directory.appendingPathComponent(RefreshPlanner.archiveName).path
+        let tag = PlaceArchive.sourceTag(checksum: entry.metadata.checksum, manifest: manifest)
         do {
             let pages = try entry.readPages()
             let feed = try RefreshPlanner.validate(pages, manifest: manifest)
@@ -115,7 +139,9 @@ public struct PlaceLibrary: Sendable {
                 try? FileManager.default.removeItem(atPath: temporary)
                 throw PlaceLibraryError.noData(manifest.id, "cannot write \(path)")
             }
-            return (try PlaceArchive(path: path, datasetID: manifest.id, expectedTag: tag), reason)
+            let archive = try PlaceArchive(path: path, datasetID: manifest.id, expectedTag: tag)
+            try archive.verifyAll()
+            return archive
         } catch let error as PlaceLibraryError {
             throw error
         } catch {
@@ -128,7 +154,9 @@ public struct PlaceLibrary: Sendable {
 public struct OpenedDataset: Sendable {
     public var manifest: DatasetManifest
     public var archive: PlaceArchive
-    public var metadata: CacheMetadata
+    /// The cached copy the archive belongs to.
+    public var entry: CachedEntry
+    public var metadata: CacheMetadata { entry.metadata }
     /// Things the user should hear about (a stale copy, a rebuilt index), one sentence each.
     public var warnings: [String]
 }
