@@ -70,7 +70,7 @@ struct PlaceOutput {
         for hit in hits {
             for attribute in hit.place.attributes where !keys.contains(attribute.key) { keys.append(attribute.key) }
         }
-        var text = CSVOutput.line(
+        var text = CSVWriter.record(
             ["dataset", "id", "name", "latitude", "longitude", "address", "category", "distance_m", "bearing_deg", "compass"]
                 + keys.map { "attr:" + $0 })
         for hit in hits {
@@ -85,7 +85,7 @@ struct PlaceOutput {
                 hit.bearing.map(Formatting.compass) ?? "",
             ]
             cells += keys.map { hit.place.attribute($0) ?? "" }
-            text += CSVOutput.line(cells)
+            text += CSVWriter.record(cells)
         }
         return text
     }

@@ -73,9 +73,9 @@ enum RunsCommand {
                 ])
             }).rendered())
         case .csv:
-            var text = CSVOutput.line(["id", "start", "name", "distance_m", "moving_s", "elapsed_s", "best_badge"])
+            var text = CSVWriter.record(["id", "start", "name", "distance_m", "moving_s", "elapsed_s", "best_badge"])
             for run in runs {
-                text += CSVOutput.line([
+                text += CSVWriter.record([
                     String(run.id), run.startTime.map(Formatting.isoDate) ?? "", run.name ?? run.sourceName,
                     Formatting.number(run.distance, digits: 1), Formatting.number(run.movingTime, digits: 0),
                     Formatting.number(run.elapsedTime, digits: 0), RunFormatting.badge(for: run.distance, catalogue: session.catalogue),

@@ -80,13 +80,3 @@ indirect enum JSONOutput: Sendable {
         return result + "\""
     }
 }
-
-/// RFC 4180 CSV lines.
-enum CSVOutput {
-    static func line(_ cells: [String]) -> String {
-        cells.map { cell in
-            cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-                ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
-        }.joined(separator: ",") + "\r\n"
-    }
-}
