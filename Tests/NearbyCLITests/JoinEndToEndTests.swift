@@ -18,7 +18,9 @@ import Testing
     }
 
     @Test func checkpointsNearToilets() throws {
-        let result = try nearby.run(["checkpoints", run, "--near", "toilets", "--within", "600m", "--format", "json", "--from", mirror])
+        let result = try nearby.run([
+            "checkpoints", run, "--near", "toilets", "--within", "600m", "--format", "json", "--from", mirror,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(items.map { $0["badge"] as? String } == ["Earth's Atmosphere", "The Moon"])
@@ -41,7 +43,9 @@ import Testing
     }
 
     @Test func alongTheRoute() throws {
-        let result = try nearby.run(["along", run, "--near", "toilets", "--within", "300m", "--format", "json", "--from", mirror])
+        let result = try nearby.run([
+            "along", run, "--near", "toilets", "--within", "300m", "--format", "json", "--from", mirror,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let pieces = try #require(report["pieces"] as? [[String: Any]])

@@ -26,7 +26,9 @@ import Testing
     ]
 
     @Test func nearestToiletsAsJSONMatchGeographicLib() throws {
-        let result = try nearby.run(["toilets", "--at", "25.0418,121.5152", "--limit", "4", "--format", "json", "--from", mirror])
+        let result = try nearby.run([
+            "toilets", "--at", "25.0418,121.5152", "--limit", "4", "--format", "json", "--from", mirror,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(items.count == 4)
@@ -51,7 +53,9 @@ import Testing
     }
 
     @Test func withinAndWhereFilter() throws {
-        let within = try nearby.run(["toilets", "--at", "25.0418,121.5152", "--within", "200m", "--format", "csv", "--from", mirror])
+        let within = try nearby.run([
+            "toilets", "--at", "25.0418,121.5152", "--within", "200m", "--format", "csv", "--from", mirror,
+        ])
         #expect(within.status == 0)
         #expect(within.stdout.split(separator: "\r\n").count == 3)  // header + 2 places
         let family = try nearby.run([
@@ -92,7 +96,9 @@ import Testing
     }
 
     @Test func usageErrorsAreExitCodeTwo() throws {
-        for words in [["toilets", "--at", "91,121"], ["toilets", "--bogus"], ["no-such-dataset"], ["toilets", "--limit", "x"]] {
+        for words in [
+            ["toilets", "--at", "91,121"], ["toilets", "--bogus"], ["no-such-dataset"], ["toilets", "--limit", "x"],
+        ] {
             let result = try nearby.run(words)
             #expect(result.status == 2, "\(words)")
             #expect(result.stderr.hasPrefix("nearby: "), "\(words)")
@@ -107,7 +113,9 @@ import Testing
         let failed = try nearby.run(["refresh", "toilets", "--force", "--from", emptyMirror.path])
         #expect(failed.status == 1)
         #expect(failed.stderr.contains("last good copy"))
-        let after = try nearby.run(["toilets", "--at", "25.0418,121.5152", "--limit", "1", "--offline", "--format", "csv"])
+        let after = try nearby.run([
+            "toilets", "--at", "25.0418,121.5152", "--limit", "1", "--offline", "--format", "csv",
+        ])
         #expect(after.status == 0)
         #expect(after.stdout.contains("捷運台大醫院站"))
     }
@@ -125,7 +133,10 @@ import Testing
     }
 
     @Test func helpAndVersion() throws {
-        for words in [["--help"], ["--version"], ["toilets", "--help"], ["runs", "--help"], ["refresh", "--help"], ["near", "-h"]] {
+        for words in [
+            ["--help"], ["--version"], ["toilets", "--help"], ["runs", "--help"], ["refresh", "--help"],
+            ["near", "-h"],
+        ] {
             let result = try nearby.run(words)
             #expect(result.status == 0, "\(words)")
             #expect(!result.stdout.isEmpty)

@@ -19,7 +19,9 @@ enum HarnessCommands {
     }
 
     static func csvRows(_ path: String) throws -> [[Substring]] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw BenchmarkError.badValue("--points", path) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BenchmarkError.badValue("--points", path)
+        }
         let text = String(decoding: data, as: UTF8.self)
         return text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).dropFirst().map { $0.split(separator: ",") }
     }
@@ -45,13 +47,16 @@ enum HarnessCommands {
 
     static func knn(_ arguments: [String]) throws {
         let o = options(arguments)
-        guard let pointsPath = o["points"], let queriesPath = o["queries"] else { throw BenchmarkError.missingValue("--points/--queries") }
+        guard let pointsPath = o["points"], let queriesPath = o["queries"] else {
+            throw BenchmarkError.missingValue("--points/--queries")
+        }
         let k = Int(o["k"] ?? "10") ?? 10
         let repeats = max(1, Int(o["repeat"] ?? "3") ?? 3)
         var ids: [String] = []
         var points: [Coordinate] = []
         for row in try csvRows(pointsPath) where row.count >= 3 {
-            guard let lat = Double(row[1]), let lon = Double(row[2]), let c = Coordinate(latitude: lat, longitude: lon) else { continue }
+            guard let lat = Double(row[1]), let lon = Double(row[2]), let c = Coordinate(latitude: lat, longitude: lon)
+            else { continue }
             ids.append(String(row[0]))
             points.append(c)
         }
@@ -81,13 +86,16 @@ enum HarnessCommands {
             var text = "["
             for (n, list) in answers.enumerated() {
                 text += n == 0 ? "[" : ",["
-                text += list.map { "[\"\(ids[$0.index])\",\(String(format: "%.17g", $0.distance))]" }.joined(separator: ",")
+                text += list.map { "[\"\(ids[$0.index])\",\(String(format: "%.17g", $0.distance))]" }.joined(
+                    separator: ",")
                 text += "]"
             }
             try Data((text + "]").utf8).write(to: URL(fileURLWithPath: out))
         }
         let perQuery = 1e6 / Double(max(1, queries.count))
-        print("{\"build_s\":\(median(builds)),\"single_us\":\(median(singles) * perQuery),\"batch_us\":\(median(batches) * perQuery),\"n\":\(points.count),\"queries\":\(queries.count)}")
+        print(
+            "{\"build_s\":\(median(builds)),\"single_us\":\(median(singles) * perQuery),\"batch_us\":\(median(batches) * perQuery),\"n\":\(points.count),\"queries\":\(queries.count)}"
+        )
     }
 
     static func gpxStats(_ arguments: [String]) throws {
@@ -98,17 +106,20 @@ enum HarnessCommands {
         var points = 0
         var stats: RunStatistics?
         for _ in 0..<repeats {
-            try times.append(seconds {
-                let document = try TrackReader().read(contentsOf: path)
-                let cleaned = TrackCleaner().clean(document)
-                let s = RunStatistics(cleaned)
-                _ = Split.splits(of: cleaned, every: 1000)
-                points = document.tracks.reduce(0) { $0 + $1.pointCount }
-                stats = s
-            })
+            try times.append(
+                seconds {
+                    let document = try TrackReader().read(contentsOf: path)
+                    let cleaned = TrackCleaner().clean(document)
+                    let s = RunStatistics(cleaned)
+                    _ = Split.splits(of: cleaned, every: 1000)
+                    points = document.tracks.reduce(0) { $0 + $1.pointCount }
+                    stats = s
+                })
         }
         let t = median(times)
-        print("{\"points\":\(points),\"seconds\":\(t),\"points_per_s\":\(Double(points) / t),\"distance_m\":\(stats?.distance ?? 0),\"moving_s\":\(stats?.movingTime ?? 0),\"peak_rss_kb\":\(peakRSSKilobytes())}")
+        print(
+            "{\"points\":\(points),\"seconds\":\(t),\"points_per_s\":\(Double(points) / t),\"distance_m\":\(stats?.distance ?? 0),\"moving_s\":\(stats?.movingTime ?? 0),\"peak_rss_kb\":\(peakRSSKilobytes())}"
+        )
     }
 
     static func legs(_ arguments: [String]) throws {
@@ -121,7 +132,8 @@ enum HarnessCommands {
                 let coordinates = segment.points.compactMap(\.coordinate)
                 for (a, b) in zip(coordinates, coordinates.dropFirst()) {
                     let d = Geodesic.wgs84.distance(a, b)
-                    text += String(format: "%.17g,%.17g,%.17g,%.17g,%.17g\n", a.latitude, a.longitude, b.latitude, b.longitude, d)
+                    text += String(
+                        format: "%.17g,%.17g,%.17g,%.17g,%.17g\n", a.latitude, a.longitude, b.latitude, b.longitude, d)
                 }
             }
         }

@@ -41,9 +41,9 @@ enum JoinBenchmark {
 
     /// A winding run: legs of equal length, the heading drifting randomly, turning back
     /// towards the start when it strays more than 6 km.
-    static func run(_ options: Options, _ rng: inout BenchRandom) -> CleanedRun {
+    static func run(_ options: Options, _ rng: inout BenchRandom) throws -> CleanedRun {
         let geod = Geodesic.wgs84
-        let origin = Coordinate(latitude: 25.0418, longitude: 121.5152) ?? Coordinate(latitude: 25, longitude: 121.5)!
+        let origin = try Coordinate(validatingLatitude: 25.0418, longitude: 121.5152)
         let step = Double(options.length) / Double(options.fixes - 1)
         var points = [CleanedPoint(coordinate: origin, time: 0, distance: 0)]
         var heading = rng.uniform(0...360)
@@ -64,7 +64,7 @@ enum JoinBenchmark {
     static func run(arguments: [String]) throws {
         let options = try parse(arguments)
         var rng = BenchRandom(state: options.seed)
-        let cleaned = run(options, &rng)
+        let cleaned = try run(options, &rng)
         let places = try (0..<options.places).map { _ in try rng.coordinate(lat: 24.95...25.20, lon: 121.40...121.70) }
         let badges = (0...52).map { k in
             Badge(id: "b\(k)", name: "Badge \(k)", distance: Double(k) * 804.672, description: "", image: "")

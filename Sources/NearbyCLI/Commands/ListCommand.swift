@@ -6,7 +6,9 @@ enum ListCommand {
 
     static func run(dataset id: String, _ context: CommandContext) throws(CLIError) {
         guard context.arguments.positionals.isEmpty else {
-            throw .usage("unexpected \(context.arguments.positionals.joined(separator: " ")); usage: nearby \(id) [--at LAT,LON] [--limit N]")
+            throw .usage(
+                "unexpected \(context.arguments.positionals.joined(separator: " ")); usage: nearby \(id) [--at LAT,LON] [--limit N]"
+            )
         }
         let format = try context.format(allowed: [.table, .json, .csv, .geojson])
         let query = try PlaceQuery(context.arguments, defaultLimit: 20)
@@ -14,9 +16,12 @@ enum ListCommand {
         let dataset = try session.open(id)
         if query.origin != nil, dataset.archive.locatedCount < dataset.archive.count {
             let missing = dataset.archive.count - dataset.archive.locatedCount
-            context.warn("\(missing) of \(dataset.archive.count) places in \(id) have no usable coordinates and are not ranked")
+            context.warn(
+                "\(missing) of \(dataset.archive.count) places in \(id) have no usable coordinates and are not ranked")
         }
-        let hits = try session.withRepair(dataset) { opened throws(PlaceArchiveError) in try PlaceHit.query(query, in: opened) }
+        let hits = try session.withRepair(dataset) { opened throws(PlaceArchiveError) in
+            try PlaceHit.query(query, in: opened)
+        }
         let output = PlaceOutput(units: try UnitsOption.resolve(context), style: context.style, showDataset: false)
         context.output.out(output.render(hits, format: format))
         if format == .table, hits.isEmpty { context.note("No places matched.") }
@@ -37,7 +42,9 @@ enum NearCommand {
         var hits: [PlaceHit] = []
         for id in ids {
             let dataset = try session.open(id)
-            hits += try session.withRepair(dataset) { opened throws(PlaceArchiveError) in try PlaceHit.query(query, in: opened) }
+            hits += try session.withRepair(dataset) { opened throws(PlaceArchiveError) in
+                try PlaceHit.query(query, in: opened)
+            }
         }
         hits.sort { ($0.distance ?? .infinity) < ($1.distance ?? .infinity) }
         if let limit = query.limit { hits = Array(hits.prefix(limit)) }

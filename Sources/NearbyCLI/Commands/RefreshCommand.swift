@@ -15,7 +15,9 @@ enum RefreshCommand {
             do { manifest = try library.manifest(id) } catch { throw .usage(error.description) }
             if library.offline {
                 let status = try? library.status(of: manifest)
-                let state = status?.ageDays.map { Formatting.age(days: $0) + ((status?.isFresh ?? false) ? "" : ", stale") } ?? "not fetched"
+                let state =
+                    status?.ageDays.map { Formatting.age(days: $0) + ((status?.isFresh ?? false) ? "" : ", stale") }
+                    ?? "not fetched"
                 context.output.out("\(id): offline, cached copy \(state)\n")
                 continue
             }
@@ -30,13 +32,15 @@ enum RefreshCommand {
             }
         }
         if failures > 0 {
-            throw .failure("\(failures) of \(ids.count) datasets could not be refreshed; their last good copies were kept")
+            throw .failure(
+                "\(failures) of \(ids.count) datasets could not be refreshed; their last good copies were kept")
         }
     }
 
     static func describe(_ outcome: RefreshOutcome) -> String {
         switch outcome {
-        case .skippedFresh(let age): return "fresh (fetched \(Formatting.age(days: age)) ago), not fetched; --force fetches anyway"
+        case .skippedFresh(let age):
+            return "fresh (fetched \(Formatting.age(days: age)) ago), not fetched; --force fetches anyway"
         case .notModified(let records): return "not modified, \(records) records"
         case .unchanged(let records): return "unchanged, \(records) records"
         case .updated(let records, let bytes, let pages):

@@ -44,15 +44,22 @@ enum ShowCommand {
             rows.append(("coordinate", "none usable in the source"))
         }
         if let distance = hit.distance, let bearing = hit.bearing {
-            rows.append(("from --at", "\(output.distanceText(distance)) \(Formatting.compass(bearing)) (\(Int(bearing.rounded()))°)"))
+            rows.append(
+                (
+                    "from --at",
+                    "\(output.distanceText(distance)) \(Formatting.compass(bearing)) (\(Int(bearing.rounded()))°)"
+                ))
         }
         let width = rows.map { TextWidth.columns($0.0) }.max() ?? 0
         var text = context.style.bold(place.name) + "\n"
         for (name, value) in rows {
-            text += TextWidth.pad(name, to: width) + "  " + value.replacingOccurrences(of: "\r\n", with: "\n")
+            text +=
+                TextWidth.pad(name, to: width) + "  "
+                + value.replacingOccurrences(of: "\r\n", with: "\n")
                 .replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: width + 2)) + "\n"
         }
-        text += context.style.dim("Source: \(dataset.manifest.attribution). Licence: \(dataset.manifest.licence).") + "\n"
+        text +=
+            context.style.dim("Source: \(dataset.manifest.attribution). Licence: \(dataset.manifest.licence).") + "\n"
         context.output.out(text)
     }
 

@@ -34,10 +34,11 @@ struct PlaceOutput {
         for (number, hit) in hits.enumerated() {
             var row: [String]
             if ranked {
-                let distance = hit.distance.map { distance -> String in
-                    let compass = hit.bearing.map { " " + Formatting.compass($0) } ?? ""
-                    return distanceText(distance) + compass
-                } ?? ""
+                let distance =
+                    hit.distance.map { distance -> String in
+                        let compass = hit.bearing.map { " " + Formatting.compass($0) } ?? ""
+                        return distanceText(distance) + compass
+                    } ?? ""
                 row = [String(number + 1), distance, hit.place.name, hit.place.address ?? "", hit.place.id]
                 if showDataset { row.insert(hit.place.datasetID, at: 1) }
             } else {
@@ -71,7 +72,10 @@ struct PlaceOutput {
             for attribute in hit.place.attributes where !keys.contains(attribute.key) { keys.append(attribute.key) }
         }
         var text = CSVWriter.record(
-            ["dataset", "id", "name", "latitude", "longitude", "address", "category", "distance_m", "bearing_deg", "compass"]
+            [
+                "dataset", "id", "name", "latitude", "longitude", "address", "category", "distance_m", "bearing_deg",
+                "compass",
+            ]
                 + keys.map { "attr:" + $0 })
         for hit in hits {
             let coordinate = hit.place.coordinate
@@ -96,10 +100,13 @@ struct PlaceOutput {
             properties.removeAll { $0.0 == "latitude" || $0.0 == "longitude" }
             return .object([
                 ("type", .string("Feature")),
-                ("geometry", .object([
-                    ("type", .string("Point")),
-                    ("coordinates", .array([.number(coordinate.longitude), .number(coordinate.latitude)])),
-                ])),
+                (
+                    "geometry",
+                    .object([
+                        ("type", .string("Point")),
+                        ("coordinates", .array([.number(coordinate.longitude), .number(coordinate.latitude)])),
+                    ])
+                ),
                 ("properties", .object(properties)),
             ])
         }

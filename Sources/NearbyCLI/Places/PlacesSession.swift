@@ -77,7 +77,8 @@ extension PlacesSession {
             do { repaired = try library.rebuild(dataset, because: error) } catch { throw .failure(error.description) }
             for warning in repaired.warnings { context.warn(warning) }
             do { return try body(repaired) } catch {
-                throw .failure("\(dataset.manifest.id): \(error.description); run 'nearby refresh --force \(dataset.manifest.id)'")
+                throw .failure(
+                    "\(dataset.manifest.id): \(error.description); run 'nearby refresh --force \(dataset.manifest.id)'")
             }
         }
     }

@@ -20,7 +20,8 @@ enum AlongCommand {
         let locators = try ArchiveLocator.open(context)
         let report: RouteAmenitiesReport
         do {
-            report = try RouteAmenities(unit: session.units.metresPerUnit, reach: reach).along(analysis.cleaned, with: locators)
+            report = try RouteAmenities(unit: session.units.metresPerUnit, reach: reach).along(
+                analysis.cleaned, with: locators)
         } catch {
             throw .failure(error.description)
         }

@@ -29,20 +29,28 @@ enum BadgesCommand {
                     ("speed_mps", .number(run.speed)),
                 ])
             }
-            context.output.out(JSONOutput.array(awards.map { award in
-                .object([
-                    ("id", .string(award.badge.id)), ("name", .string(award.badge.name)),
-                    ("distance_m", .number(award.badge.distance)), ("description", .string(award.badge.description)),
-                    ("earned", runJSON(award.earnedBy)), ("silver", runJSON(award.silverBy)),
-                    ("gold", runJSON(award.goldBy)), ("best", runJSON(award.bestRun)),
-                    ("distance_left_m", .optional(award.distanceLeft)),
-                    ("silver_pace_needed_s_per_km", .optional(award.goldBy == nil && award.silverBy == nil ? award.silverPaceNeeded : nil)),
-                    ("gold_pace_needed_s_per_km", .optional(award.goldBy == nil ? award.goldPaceNeeded : nil)),
-                ])
-            }).rendered())
+            context.output.out(
+                JSONOutput.array(
+                    awards.map { award in
+                        .object([
+                            ("id", .string(award.badge.id)), ("name", .string(award.badge.name)),
+                            ("distance_m", .number(award.badge.distance)),
+                            ("description", .string(award.badge.description)),
+                            ("earned", runJSON(award.earnedBy)), ("silver", runJSON(award.silverBy)),
+                            ("gold", runJSON(award.goldBy)), ("best", runJSON(award.bestRun)),
+                            ("distance_left_m", .optional(award.distanceLeft)),
+                            (
+                                "silver_pace_needed_s_per_km",
+                                .optional(award.goldBy == nil && award.silverBy == nil ? award.silverPaceNeeded : nil)
+                            ),
+                            ("gold_pace_needed_s_per_km", .optional(award.goldBy == nil ? award.goldPaceNeeded : nil)),
+                        ])
+                    }
+                ).rendered())
             return
         }
-        var table = Table(headers: ["BADGE", "DISTANCE", "EARNED", "SILVER", "GOLD", "BEST", "NEXT"], rightAligned: [1])
+        var table = Table(
+            headers: ["BADGE", "DISTANCE", "EARNED", "SILVER", "GOLD", "BEST", "NEXT"], rightAligned: [1])
         for award in awards {
             var next = ""
             if let left = award.distanceLeft {

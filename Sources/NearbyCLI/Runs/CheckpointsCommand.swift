@@ -23,7 +23,8 @@ enum CheckpointsCommand {
         let checkpoints = analysis.checkpoints.filter { $0.badge.distance > 0 }
         let matches: [CheckpointMatches]
         do {
-            matches = try CheckpointJoin(radius: radius, limit: limit).join(checkpoints, of: analysis.cleaned, with: locators)
+            matches = try CheckpointJoin(radius: radius, limit: limit).join(
+                checkpoints, of: analysis.cleaned, with: locators)
         } catch {
             throw .failure(error.description)
         }
@@ -34,7 +35,8 @@ enum CheckpointsCommand {
         case .geojson: context.output.out(try output.checkpointsGeoJSON(matches, run: analysis.cleaned))
         default:
             let ids = locators.map(\.dataset.manifest.id).joined(separator: ", ")
-            context.output.out(context.style.bold("\(title): badge checkpoints near \(ids) within \(output.distance(radius))") + "\n")
+            context.output.out(
+                context.style.bold("\(title): badge checkpoints near \(ids) within \(output.distance(radius))") + "\n")
             context.output.out(try output.checkpointsTable(matches, radius: radius))
             if checkpoints.isEmpty { context.note("The run reached no badge checkpoint beyond the start.") }
         }
@@ -53,7 +55,9 @@ enum JoinOptions {
 
     static func limit(_ context: CommandContext, default fallback: Int) throws(CLIError) -> Int {
         guard let text = context.arguments.value("limit") else { return fallback }
-        guard let value = Int(text), value > 0, value <= 1000 else { throw .usage("--limit needs a number from 1 to 1000") }
+        guard let value = Int(text), value > 0, value <= 1000 else {
+            throw .usage("--limit needs a number from 1 to 1000")
+        }
         return value
     }
 }

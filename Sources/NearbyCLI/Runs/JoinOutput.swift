@@ -18,14 +18,18 @@ struct JoinOutput {
     // MARK: checkpoints
 
     func checkpointsTable(_ matches: [CheckpointMatches], radius: Double) throws(CLIError) -> String {
-        var table = Table(headers: ["BADGE", "AT", "ELAPSED", "DATASET", "NEAREST", "DISTANCE", "DETOUR"], rightAligned: [1, 2, 5, 6])
+        var table = Table(
+            headers: ["BADGE", "AT", "ELAPSED", "DATASET", "NEAREST", "DISTANCE", "DETOUR"], rightAligned: [1, 2, 5, 6])
         for match in matches {
             let badge = match.checkpoint.badge
             var first = true
             func lead() -> [String] {
                 defer { first = false }
                 return first
-                    ? [badge.name, units.distance(badge.distance), RunFormatting.duration(match.checkpoint.elapsedTime)]
+                    ? [
+                        badge.name, units.distance(badge.distance),
+                        RunFormatting.duration(match.checkpoint.elapsedTime),
+                    ]
                     : ["", "", ""]
             }
             for (dataset, places) in match.places.enumerated() {
@@ -98,8 +102,11 @@ struct JoinOutput {
                 }
             }
         }
-        return CSVWriter(header: ["badge", "badge_distance_m", "elapsed_s", "dataset", "place_id", "name", "distance_m", "bearing_deg", "detour_m"])
-            .write(rows)
+        return CSVWriter(header: [
+            "badge", "badge_distance_m", "elapsed_s", "dataset", "place_id", "name", "distance_m", "bearing_deg",
+            "detour_m",
+        ])
+        .write(rows)
     }
 
     func checkpointsGeoJSON(_ matches: [CheckpointMatches], run: CleanedRun) throws(CLIError) -> String {
@@ -107,26 +114,29 @@ struct JoinOutput {
         let route = run.segments.map { $0.points.map(\.coordinate) }.filter { $0.count > 1 }
         features.append((.multiLineString(route), [("kind", .string("route"))]))
         for match in matches {
-            features.append((
-                .point(match.checkpoint.coordinate),
-                [
-                    ("kind", .string("checkpoint")), ("badge", .string(match.checkpoint.badge.name)),
-                    ("distance_m", .number(match.checkpoint.badge.distance)),
-                    ("elapsed_s", match.checkpoint.elapsedTime.map(GeoJSONValue.number) ?? .null),
-                ]
-            ))
+            features.append(
+                (
+                    .point(match.checkpoint.coordinate),
+                    [
+                        ("kind", .string("checkpoint")), ("badge", .string(match.checkpoint.badge.name)),
+                        ("distance_m", .number(match.checkpoint.badge.distance)),
+                        ("elapsed_s", match.checkpoint.elapsedTime.map(GeoJSONValue.number) ?? .null),
+                    ]
+                ))
             for (dataset, places) in match.places.enumerated() {
                 for near in places {
                     let place = try locators[dataset].name(near.index)
                     guard let coordinate = place.coordinate else { continue }
-                    features.append((
-                        .point(coordinate),
-                        [
-                            ("kind", .string("place")), ("dataset", .string(id(dataset))), ("id", .string(place.id)),
-                            ("name", .string(place.name)), ("badge", .string(match.checkpoint.badge.name)),
-                            ("distance_m", .number(near.distance)), ("detour_m", .number(near.detour)),
-                        ]
-                    ))
+                    features.append(
+                        (
+                            .point(coordinate),
+                            [
+                                ("kind", .string("place")), ("dataset", .string(id(dataset))),
+                                ("id", .string(place.id)),
+                                ("name", .string(place.name)), ("badge", .string(match.checkpoint.badge.name)),
+                                ("distance_m", .number(near.distance)), ("detour_m", .number(near.detour)),
+                            ]
+                        ))
                 }
             }
         }
@@ -136,7 +146,8 @@ struct JoinOutput {
     // MARK: along
 
     func alongTable(_ report: RouteAmenitiesReport, reach: Double) throws(CLIError) -> String {
-        var table = Table(headers: [units == .metric ? "KM" : "MI"] + locators.map { $0.dataset.manifest.id.uppercased() })
+        var table = Table(
+            headers: [units == .metric ? "KM" : "MI"] + locators.map { $0.dataset.manifest.id.uppercased() })
         for piece in report.pieces {
             var row = [String(piece.number)]
             for (dataset, nearest) in piece.nearest.enumerated() {
@@ -183,13 +194,14 @@ struct JoinOutput {
                     continue
                 }
                 let named = try locators[dataset].name(place.index)
-                nearest.append((
-                    id(dataset),
-                    .object([
-                        ("id", .string(named.id)), ("name", .string(named.name)),
-                        ("distance_m", .number((place.distance * 100).rounded() / 100)),
-                    ])
-                ))
+                nearest.append(
+                    (
+                        id(dataset),
+                        .object([
+                            ("id", .string(named.id)), ("name", .string(named.name)),
+                            ("distance_m", .number((place.distance * 100).rounded() / 100)),
+                        ])
+                    ))
             }
             pieces.append(
                 .object([

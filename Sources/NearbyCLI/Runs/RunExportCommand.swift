@@ -15,8 +15,11 @@ enum RunExportCommand {
     static let options = OptionSpec(valued: ["output"], short: ["o": "output"])
 
     static func run(_ context: CommandContext) throws(CLIError) {
-        let words = try context.positionals(1, usage: "nearby runs export <run> --format geojson|gpx|csv [--output FILE]")
-        guard context.arguments.value("format") != nil else { throw .usage("nearby runs export needs --format geojson, gpx or csv") }
+        let words = try context.positionals(
+            1, usage: "nearby runs export <run> --format geojson|gpx|csv [--output FILE]")
+        guard context.arguments.value("format") != nil else {
+            throw .usage("nearby runs export needs --format geojson, gpx or csv")
+        }
         let format = try context.format(allowed: [.geojson, .gpx, .csv])
         let session = try RunsSession(context)
         let store = try session.openStore()
@@ -40,8 +43,10 @@ enum RunExportCommand {
                     ])
                 }
             }
-            text = CSVWriter(header: ["segment", "time", "latitude", "longitude", "elevation_m", "distance_m", "heart_rate", "cadence"])
-                .write(rows)
+            text = CSVWriter(header: [
+                "segment", "time", "latitude", "longitude", "elevation_m", "distance_m", "heart_rate", "cadence",
+            ])
+            .write(rows)
         default:
             text = geojson(analysis, units: session.units) + "\n"
         }

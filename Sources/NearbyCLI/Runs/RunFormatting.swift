@@ -37,7 +37,9 @@ enum RunFormatting {
     /// The badge history as the rules want it (moving time as the duration: MoonRunner had no pauses).
     static func badgeRuns(_ runs: [StoredRun]) -> [BadgeRun] {
         runs.map {
-            BadgeRun(id: String($0.id), startTime: $0.startTime ?? $0.importedAt, distance: $0.distance, duration: $0.movingTime)
+            BadgeRun(
+                id: String($0.id), startTime: $0.startTime ?? $0.importedAt, distance: $0.distance,
+                duration: $0.movingTime)
         }
     }
 }

@@ -12,7 +12,9 @@ enum RunPictureCommand {
         let ids = context.arguments.list("near")
         var radius = 200.0
         if let text = context.arguments.value("within") {
-            guard let metres = Formatting.parseDistance(text) else { throw .usage("--within needs a distance such as 200m") }
+            guard let metres = Formatting.parseDistance(text) else {
+                throw .usage("--within needs a distance such as 200m")
+            }
             radius = metres
         }
         var places: [RunPicture.Place] = []
@@ -21,7 +23,8 @@ enum RunPictureCommand {
             let library = try PlacesSession(context, only: Set(ids))
             for id in ids {
                 let dataset = try library.open(id, verifyAll: true)
-                credits.append("\(dataset.manifest.title): \(dataset.manifest.attribution), \(dataset.manifest.licence)")
+                credits.append(
+                    "\(dataset.manifest.title): \(dataset.manifest.attribution), \(dataset.manifest.licence)")
                 for place in try nearRoute(analysis, dataset: dataset, radius: radius) {
                     guard let coordinate = place.coordinate else { continue }
                     places.append(RunPicture.Place(dataset: id, name: place.name, coordinate: coordinate))
@@ -49,7 +52,8 @@ enum RunPictureCommand {
                     records.insert(hit.record)
                 }
             }
-            return try records.sorted().map { record throws(PlaceArchiveError) in try dataset.archive.place(at: record) }
+            return try records.sorted().map { record throws(PlaceArchiveError) in try dataset.archive.place(at: record)
+            }
         } catch {
             throw .failure("\(dataset.manifest.id): \(error.description)")
         }

@@ -29,13 +29,23 @@ enum RunShowCommand {
         var facts: [(String, String)] = [
             ("Date", RunFormatting.date(stats.startTime, zone: session.timeZone)),
             ("Distance", units.distance(stats.distance)),
-            ("Time", "\(RunFormatting.duration(stats.movingTime)) moving, \(RunFormatting.duration(stats.elapsedTime)) elapsed"),
-            ("Pace", "\(RunFormatting.pace(stats.averageSpeed, units: units)), \(stats.averageSpeed.map(units.speed) ?? "–")"),
+            (
+                "Time",
+                "\(RunFormatting.duration(stats.movingTime)) moving, \(RunFormatting.duration(stats.elapsedTime)) elapsed"
+            ),
+            (
+                "Pace",
+                "\(RunFormatting.pace(stats.averageSpeed, units: units)), \(stats.averageSpeed.map(units.speed) ?? "–")"
+            ),
             ("Elevation", "+\(Int(stats.elevationGain.rounded())) m / −\(Int(stats.elevationLoss.rounded())) m"),
         ]
         if analysis.cleaned.report.dropped > 0 {
             let report = analysis.cleaned.report
-            facts.append(("Cleaned", "\(report.dropped) of \(report.inputPoints) fixes dropped (\(report.spikes) spikes, \(report.pauseMarkers) pause markers, \(report.nullIsland) at 0,0, \(report.timeReversed) out of order)"))
+            facts.append(
+                (
+                    "Cleaned",
+                    "\(report.dropped) of \(report.inputPoints) fixes dropped (\(report.spikes) spikes, \(report.pauseMarkers) pause markers, \(report.nullIsland) at 0,0, \(report.timeReversed) out of order)"
+                ))
         }
         for (name, value) in facts { out += TextWidth.pad(name, to: 10) + value + "\n" }
 
@@ -43,8 +53,12 @@ enum RunShowCommand {
             out += "\n" + style.bold("Splits") + "\n"
             var table = Table(headers: [units == .metric ? "KM" : "MI", "TIME", "PACE"], rightAligned: [0, 1, 2])
             for split in analysis.splits {
-                let label = split.isPartial ? String(format: "%.2f", split.distance / units.metresPerUnit) : String(split.index)
-                table.add([label, RunFormatting.duration(split.movingTime ?? split.elapsedTime), units.pace(secondsPerKilometre: split.pace)])
+                let label =
+                    split.isPartial ? String(format: "%.2f", split.distance / units.metresPerUnit) : String(split.index)
+                table.add([
+                    label, RunFormatting.duration(split.movingTime ?? split.elapsedTime),
+                    units.pace(secondsPerKilometre: split.pace),
+                ])
             }
             out += table.render(style: .plain)
         }
@@ -69,11 +83,13 @@ enum RunShowCommand {
         let reached = analysis.checkpoints.filter { $0.badge.distance > 0 }
         if !reached.isEmpty {
             out += "\n" + style.bold("Badge checkpoints") + "\n"
-            var table = Table(headers: ["BADGE", "AT", "ELAPSED", "PACE SINCE PREVIOUS", "POSITION"], rightAligned: [1, 2, 3])
+            var table = Table(
+                headers: ["BADGE", "AT", "ELAPSED", "PACE SINCE PREVIOUS", "POSITION"], rightAligned: [1, 2, 3])
             for checkpoint in reached {
                 table.add([
                     checkpoint.badge.name, units.distance(checkpoint.badge.distance),
-                    RunFormatting.duration(checkpoint.elapsedTime), units.pace(secondsPerKilometre: checkpoint.paceSincePrevious),
+                    RunFormatting.duration(checkpoint.elapsedTime),
+                    units.pace(secondsPerKilometre: checkpoint.paceSincePrevious),
                     checkpoint.coordinate.description,
                 ])
             }
@@ -107,31 +123,44 @@ enum RunShowCommand {
             ("average_pace_s_per_km", .optional(stats.averagePace)),
             ("elevation_gain_m", .number(stats.elevationGain)),
             ("elevation_loss_m", .number(stats.elevationLoss)),
-            ("splits", .array(analysis.splits.map { split in
-                .object([
-                    ("index", .integer(split.index)), ("start_m", .number(split.startDistance)),
-                    ("distance_m", .number(split.distance)), ("elapsed_s", .optional(split.elapsedTime)),
-                    ("pace_s_per_km", .optional(split.pace)), ("partial", .bool(split.isPartial)),
-                ])
-            })),
-            ("best_efforts", .array(analysis.bestEfforts.map { effort in
-                .object([
-                    ("distance_m", .number(effort.distance)), ("duration_s", .number(effort.duration)),
-                    ("start_m", .number(effort.startDistance)),
-                ])
-            })),
+            (
+                "splits",
+                .array(
+                    analysis.splits.map { split in
+                        .object([
+                            ("index", .integer(split.index)), ("start_m", .number(split.startDistance)),
+                            ("distance_m", .number(split.distance)), ("elapsed_s", .optional(split.elapsedTime)),
+                            ("pace_s_per_km", .optional(split.pace)), ("partial", .bool(split.isPartial)),
+                        ])
+                    })
+            ),
+            (
+                "best_efforts",
+                .array(
+                    analysis.bestEfforts.map { effort in
+                        .object([
+                            ("distance_m", .number(effort.distance)), ("duration_s", .number(effort.duration)),
+                            ("start_m", .number(effort.startDistance)),
+                        ])
+                    })
+            ),
             ("best_badge", .optional(analysis.bestBadge?.name)),
             ("next_badge", .optional(analysis.nextBadge?.name)),
             ("distance_to_next_badge_m", .optional(analysis.distanceToNextBadge)),
-            ("checkpoints", .array(analysis.checkpoints.map { checkpoint in
-                .object([
-                    ("badge", .string(checkpoint.badge.name)), ("distance_m", .number(checkpoint.badge.distance)),
-                    ("latitude", .number(checkpoint.coordinate.latitude)),
-                    ("longitude", .number(checkpoint.coordinate.longitude)),
-                    ("elapsed_s", .optional(checkpoint.elapsedTime)),
-                    ("pace_since_previous_s_per_km", .optional(checkpoint.paceSincePrevious)),
-                ])
-            })),
+            (
+                "checkpoints",
+                .array(
+                    analysis.checkpoints.map { checkpoint in
+                        .object([
+                            ("badge", .string(checkpoint.badge.name)),
+                            ("distance_m", .number(checkpoint.badge.distance)),
+                            ("latitude", .number(checkpoint.coordinate.latitude)),
+                            ("longitude", .number(checkpoint.coordinate.longitude)),
+                            ("elapsed_s", .optional(checkpoint.elapsedTime)),
+                            ("pace_since_previous_s_per_km", .optional(checkpoint.paceSincePrevious)),
+                        ])
+                    })
+            ),
         ])
     }
 }

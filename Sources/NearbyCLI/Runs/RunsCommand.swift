@@ -21,7 +21,9 @@ enum RunsCommand {
         guard !context.arguments.positionals.isEmpty else { throw .usage("usage: nearby runs import FILE|FOLDER…") }
         let session = try RunsSession(context)
         let files = try RunImporter.expand(context.arguments.positionals, environment: context.environment)
-        guard !files.isEmpty else { throw .failure("no .gpx or .tcx files in \(context.arguments.positionals.joined(separator: ", "))") }
+        guard !files.isEmpty else {
+            throw .failure("no .gpx or .tcx files in \(context.arguments.positionals.joined(separator: ", "))")
+        }
         let importer = RunImporter(session: session, store: try session.openStore())
         var failures = 0
         for file in files {
@@ -33,7 +35,8 @@ enum RunsCommand {
                     let badge = analysis.bestBadge.map { ", badge \($0.name)" } ?? ""
                     context.output.out(
                         "imported #\(id) \(name): \(session.units.distance(stats.distance)) in "
-                            + "\(RunFormatting.duration(stats.movingTime)) (\(RunFormatting.pace(stats.averageSpeed, units: session.units)))\(badge)\n")
+                            + "\(RunFormatting.duration(stats.movingTime)) (\(RunFormatting.pace(stats.averageSpeed, units: session.units)))\(badge)\n"
+                    )
                 case .duplicate(let id):
                     context.output.out("already imported as #\(id): \(name)\n")
                 }
@@ -57,39 +60,48 @@ enum RunsCommand {
         let zone = session.timeZone
         switch format {
         case .json:
-            context.output.out(JSONOutput.array(runs.map { run in
-                .object([
-                    ("id", .integer(Int(run.id))),
-                    ("name", .optional(run.name)),
-                    ("source", .string(run.sourceName)),
-                    ("activity", .optional(run.activityType)),
-                    ("start", .optional(run.startTime.map(Formatting.isoDate))),
-                    ("distance_m", .number((run.distance * 10).rounded() / 10)),
-                    ("elapsed_s", .number(run.elapsedTime.rounded())),
-                    ("moving_s", .number(run.movingTime.rounded())),
-                    ("points", .integer(run.pointCount)),
-                    ("best_badge", .optional(run.distance > 0 ? session.catalogue.best(for: run.distance).name : nil)),
-                    ("hash", .string(run.contentHash)),
-                ])
-            }).rendered())
+            context.output.out(
+                JSONOutput.array(
+                    runs.map { run in
+                        .object([
+                            ("id", .integer(Int(run.id))),
+                            ("name", .optional(run.name)),
+                            ("source", .string(run.sourceName)),
+                            ("activity", .optional(run.activityType)),
+                            ("start", .optional(run.startTime.map(Formatting.isoDate))),
+                            ("distance_m", .number((run.distance * 10).rounded() / 10)),
+                            ("elapsed_s", .number(run.elapsedTime.rounded())),
+                            ("moving_s", .number(run.movingTime.rounded())),
+                            ("points", .integer(run.pointCount)),
+                            (
+                                "best_badge",
+                                .optional(run.distance > 0 ? session.catalogue.best(for: run.distance).name : nil)
+                            ),
+                            ("hash", .string(run.contentHash)),
+                        ])
+                    }
+                ).rendered())
         case .csv:
             var text = CSVWriter.record(["id", "start", "name", "distance_m", "moving_s", "elapsed_s", "best_badge"])
             for run in runs {
                 text += CSVWriter.record([
                     String(run.id), run.startTime.map(Formatting.isoDate) ?? "", run.name ?? run.sourceName,
                     Formatting.number(run.distance, digits: 1), Formatting.number(run.movingTime, digits: 0),
-                    Formatting.number(run.elapsedTime, digits: 0), RunFormatting.badge(for: run.distance, catalogue: session.catalogue),
+                    Formatting.number(run.elapsedTime, digits: 0),
+                    RunFormatting.badge(for: run.distance, catalogue: session.catalogue),
                 ])
             }
             context.output.out(text)
         default:
-            var table = Table(headers: ["ID", "DATE", "NAME", "DISTANCE", "TIME", "PACE", "BEST BADGE"], rightAligned: [0, 3, 4, 5])
+            var table = Table(
+                headers: ["ID", "DATE", "NAME", "DISTANCE", "TIME", "PACE", "BEST BADGE"], rightAligned: [0, 3, 4, 5])
             for run in runs {
                 let speed = run.movingTime > 0 ? run.distance / run.movingTime : nil
                 table.add([
                     String(run.id), RunFormatting.date(run.startTime, zone: zone), run.name ?? run.sourceName,
                     units.distance(run.distance), RunFormatting.duration(run.movingTime),
-                    RunFormatting.pace(speed, units: units), RunFormatting.badge(for: run.distance, catalogue: session.catalogue),
+                    RunFormatting.pace(speed, units: units),
+                    RunFormatting.badge(for: run.distance, catalogue: session.catalogue),
                 ])
             }
             context.output.out(table.render(style: context.style))

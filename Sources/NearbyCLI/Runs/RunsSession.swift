@@ -30,7 +30,8 @@ struct RunsSession {
         guard let path = candidates.last(where: { FileManager.default.fileExists(atPath: $0) }),
             let data = FileManager.default.contents(atPath: path)
         else {
-            throw .failure("no badge catalogue (badges.json) in \(context.paths.datasetDirectories.joined(separator: ", "))")
+            throw .failure(
+                "no badge catalogue (badges.json) in \(context.paths.datasetDirectories.joined(separator: ", "))")
         }
         do {
             return try BadgeCatalogue(data: data)
@@ -45,7 +46,9 @@ struct RunsSession {
             let run = try store.findRun(reference: reference)
             let segments = try store.segments(ofRun: run.id)
             let track = Track(name: run.name, activityType: run.activityType, segments: segments)
-            return (run, RunAnalysis(tracks: [track], activityType: run.activityType, units: units, catalogue: catalogue))
+            return (
+                run, RunAnalysis(tracks: [track], activityType: run.activityType, units: units, catalogue: catalogue)
+            )
         } catch {
             throw .failure(error.description)
         }

@@ -37,8 +37,10 @@ struct ParsedArguments: Sendable {
     func value(_ name: String) -> String? { values[name]?.last }
     /// Every value given for `name`, in order, with comma-separated lists split.
     func list(_ name: String) -> [String] {
-        (values[name] ?? []).flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
-            .filter { !$0.isEmpty }
+        (values[name] ?? []).flatMap {
+            $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+        }
+        .filter { !$0.isEmpty }
     }
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 

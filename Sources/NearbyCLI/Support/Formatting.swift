@@ -20,7 +20,9 @@ enum Formatting {
 
     /// The 16-point compass name of a bearing in degrees (N, NNE, NE, …).
     static func compass(_ bearing: Double) -> String {
-        let names = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+        let names = [
+            "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
+        ]
         let normalized = (bearing.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
         let sector = Int((normalized / 22.5).rounded()) % 16
         return names[sector]

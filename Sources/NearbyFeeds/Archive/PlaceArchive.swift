@@ -131,11 +131,14 @@ public final class PlaceArchive: Sendable {
         guard record >= 0, record < count else { throw .damagedRecord(record) }
         let base = sections[1].lowerBound + record * PlaceArchiveLayout.recordSize
         try verifier.check(base..<(base + 16))
-        let latitude = Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: base, as: UInt64.self)))
+        let latitude = Double(
+            bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: base, as: UInt64.self)))
         let longitude = Double(
             bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: base + 8, as: UInt64.self)))
         if latitude.isNaN { return nil }
-        guard let coordinate = Coordinate(latitude: latitude, longitude: longitude) else { throw .damagedRecord(record) }
+        guard let coordinate = Coordinate(latitude: latitude, longitude: longitude) else {
+            throw .damagedRecord(record)
+        }
         return coordinate
     }
 

@@ -83,8 +83,7 @@ public struct FeedDecoder: Sendable {
             .json(element, properties: isGeoJSON ? element["properties"] : nil)
         }
         var total: Int?
-        if let totalPath = manifest.source.effectiveTotalPath, let value = tree.value(at: totalPath)
-        {
+        if let totalPath = manifest.source.effectiveTotalPath, let value = tree.value(at: totalPath) {
             switch value {
             case .number(let number) where number >= 0 && number < 1e15: total = Int(number)
             case .string(let text): total = Int(text.trimmingFeedSpaces())

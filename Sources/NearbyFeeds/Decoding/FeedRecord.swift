@@ -61,8 +61,7 @@ enum FeedRecord: Sendable {
 
     /// Objects become dotted names; arrays of scalars are joined with `", "`; arrays holding
     /// objects or arrays use the element index as a segment (`category.0.name`).
-    private static func flatten(_ value: JSONValue, prefix: String, into output: inout [PlaceField])
-    {
+    private static func flatten(_ value: JSONValue, prefix: String, into output: inout [PlaceField]) {
         switch value {
         case .object(let object):
             for member in object.members {

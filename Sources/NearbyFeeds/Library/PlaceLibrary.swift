@@ -71,12 +71,14 @@ public struct PlaceLibrary: Sendable {
         case .stale(let age, _):
             if offline {
                 warnings.append(
-                    "\(manifest.id) was last checked \(Self.days(age)) ago and is stale; run 'nearby refresh \(manifest.id)'")
+                    "\(manifest.id) was last checked \(Self.days(age)) ago and is stale; run 'nearby refresh \(manifest.id)'"
+                )
             } else {
                 do {
                     _ = try refresh(manifest, force: false)
                 } catch {
-                    warnings.append("could not refresh \(manifest.id) (\(error.reason)); using the copy from \(Self.days(age)) ago")
+                    warnings.append(
+                        "could not refresh \(manifest.id) (\(error.reason)); using the copy from \(Self.days(age)) ago")
                 }
             }
         case .fresh:

@@ -65,7 +65,9 @@ public struct DatasetCatalog: Sendable, Hashable {
             for file in try manifestFiles(in: directory) {
                 if let only, let id = try peekID(at: file) {
                     if !only.contains(id) {
-                        if seenHere[id] != nil { throw .duplicateID(id: id, firstPath: seenHere[id]?.path ?? "", secondPath: file.path) }
+                        if seenHere[id] != nil {
+                            throw .duplicateID(id: id, firstPath: seenHere[id]?.path ?? "", secondPath: file.path)
+                        }
                         seenHere[id] = file
                         skipped.insert(id)
                         byID[id] = nil

@@ -58,8 +58,7 @@ extension DatasetManifest {
         /// joined by a space (for URLs run together, as in `http://a.jpghttp://b.jpg`).
         public var splitBefore: String?
 
-        public init(key: String, field: FieldPath, label: String? = nil, splitBefore: String? = nil)
-        {
+        public init(key: String, field: FieldPath, label: String? = nil, splitBefore: String? = nil) {
             self.key = key
             self.field = field
             self.label = label ?? field.text
