@@ -143,3 +143,37 @@ import Testing
         }
     }
 }
+
+extension PlacesEndToEndTests {
+    /// A user adds a dataset by dropping a manifest into a folder: no rebuild.
+    @Test func userManifestInADatasetsFolder() throws {
+        let folder = try TestPaths.temporaryDirectory("nearby-datasets")
+        let mirrorFolder = try TestPaths.temporaryDirectory("nearby-user-mirror")
+        let manifest = """
+            {"kind": "places", "id": "my-toilets", "title": "My toilets", "description": "a copy",
+             "source": {"urls": ["https://example.invalid/my-toilets.csv"], "format": "csv"},
+             "fields": {"name": "公廁名稱", "latitude": "緯度", "longitude": "經度", "address": "公廁地址",
+                        "attributes": [{"key": "seats", "field": "座數", "label": "seats"}]},
+             "refresh": {"days": 1, "timeZone": "Asia/Taipei"},
+             "licence": "test", "attribution": "test"}
+            """
+        try Data(manifest.utf8).write(to: folder.appendingPathComponent("my-toilets.json"))
+        try FileManager.default.copyItem(
+            at: TestPaths.fixture("mirror/toilets.csv"), to: mirrorFolder.appendingPathComponent("my-toilets.csv"))
+        let result = try nearby.run([
+            "my-toilets", "--at", "25.0418,121.5152", "--limit", "1", "--format", "json",
+            "--datasets", folder.path, "--from", mirrorFolder.path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(items.first?["name"] as? String == "捷運台大醫院站")
+        #expect((items.first?["attributes"] as? [String: Any])?["seats"] as? String == "6")
+
+        // A broken manifest is named in one sentence, exit code 1.
+        try Data("{\"kind\": \"places\", \"id\": \"Bad Id\"}".utf8).write(to: folder.appendingPathComponent("bad.json"))
+        let broken = try nearby.run(["datasets", "--datasets", folder.path])
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains("bad.json"))
+        #expect(broken.stderr.split(separator: "\n").count == 1)
+    }
+}

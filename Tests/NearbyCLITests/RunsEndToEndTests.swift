@@ -122,3 +122,16 @@ extension RunsEndToEndTests {
         #expect(!html.contains("<script") && !html.contains("<img") && !html.contains("<link"))
     }
 }
+
+extension RunsEndToEndTests {
+    /// `--max-speed` overrides the activity's spike limit: the meridian run moves at 3.33 m/s, so
+    /// a 3 m/s limit rejects every fix after the first, leaving no distance.
+    @Test func maxSpeedOverridesTheSpikeLimit() throws {
+        let strict = try nearby.run(["runs", "show", run, "--max-speed", "3", "--format", "json"])
+        #expect(strict.status == 0, "\(strict.stderr)")
+        let show = try #require(try JSONSerialization.jsonObject(with: Data(strict.stdout.utf8)) as? [String: Any])
+        #expect(show["distance_m"] as? Double == 0)
+        let usage = try nearby.run(["runs", "show", run, "--max-speed", "fast"])
+        #expect(usage.status == 2)
+    }
+}

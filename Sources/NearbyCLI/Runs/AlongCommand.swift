@@ -9,7 +9,7 @@ import NearbyRuns
 /// JSON: `{pieces: [{number, start_m, end_m, nearest: {dataset: {id, name, distance_m} | null}}],
 /// longest_gaps: {dataset: {start_m, end_m, length_m, start, end} | null}, longest_gap_any: …}`.
 enum AlongCommand {
-    static let options = OptionSpec(valued: ["near", "within"])
+    static let options = RunsSession.options.merged(with: OptionSpec(valued: ["near", "within"]))
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let words = try context.positionals(1, usage: "nearby along <run|FILE> --near DATASETS [--within 500m]")

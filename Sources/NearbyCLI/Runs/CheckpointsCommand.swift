@@ -10,7 +10,8 @@ import NearbyRuns
 /// CSV: one row per place (or per empty checkpoint). GeoJSON: the route as a LineString
 /// (`kind: route`), checkpoints and places as Points (`kind: checkpoint` / `place`).
 enum CheckpointsCommand {
-    static let options = OptionSpec(valued: ["near", "within", "limit"], short: ["n": "limit"])
+    static let options = RunsSession.options.merged(
+        with: OptionSpec(valued: ["near", "within", "limit"], short: ["n": "limit"]))
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let words = try context.positionals(1, usage: "nearby checkpoints <run|FILE> --near DATASETS [--within 300m]")

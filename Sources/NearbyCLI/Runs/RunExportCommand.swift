@@ -12,7 +12,7 @@ import NearbyStore
 /// - csv: one row per cleaned fix: segment, time, latitude, longitude, elevation_m, distance_m,
 ///   heart_rate, cadence.
 enum RunExportCommand {
-    static let options = OptionSpec(valued: ["output"], short: ["o": "output"])
+    static let options = RunsSession.options.merged(with: OptionSpec(valued: ["output"], short: ["o": "output"]))
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let words = try context.positionals(

@@ -56,7 +56,7 @@ struct RunImporter {
         } catch {
             throw .failure(error.description)
         }
-        let analysis = RunAnalysis(tracks: document.tracks, units: session.units, catalogue: session.catalogue)
+        let analysis = session.analyse(document.tracks)
         guard analysis.cleaned.points.count >= 2 else {
             throw .failure("\(name) has no track with at least two usable points; nothing was imported")
         }

@@ -8,7 +8,7 @@ enum RunsCommand {
         guard let sub = words.first else { throw .usage("nearby runs needs import, list, show, delete or export") }
         let rest = Array(words.dropFirst())
         switch sub {
-        case "import": try importRuns(try makeContext(OptionSpec(), rest))
+        case "import": try importRuns(try makeContext(RunsSession.options, rest))
         case "list": try list(try makeContext(OptionSpec(), rest))
         case "show": try RunShowCommand.run(try makeContext(RunShowCommand.options, rest))
         case "delete": try delete(try makeContext(OptionSpec(), rest))

@@ -7,11 +7,30 @@ struct RunsSession {
     let context: CommandContext
     let units: Units
     let catalogue: BadgeCatalogue
+    /// `--max-speed M/S`: fixes implying a faster speed are spikes (default: the activity's limit).
+    let maximumSpeed: Double?
+
+    /// The option runs commands take besides the global ones.
+    static let options = OptionSpec(valued: ["max-speed"])
 
     init(_ context: CommandContext) throws(CLIError) {
         self.context = context
         units = try UnitsOption.resolve(context)
         catalogue = try Self.loadCatalogue(context)
+        if let text = context.arguments.value("max-speed") {
+            guard let speed = Double(text.replacingOccurrences(of: "m/s", with: "")), speed > 0, speed.isFinite else {
+                throw .usage("--max-speed needs a speed in metres per second, such as 12")
+            }
+            maximumSpeed = speed
+        } else {
+            maximumSpeed = nil
+        }
+    }
+
+    /// Analyses tracks with the session's units, catalogue and spike limit.
+    func analyse(_ tracks: [Track], activityType: String? = nil) -> RunAnalysis {
+        RunAnalysis(
+            tracks: tracks, activityType: activityType, maximumSpeed: maximumSpeed, units: units, catalogue: catalogue)
     }
 
     /// Opens (creating if needed) the runs database.
@@ -46,9 +65,7 @@ struct RunsSession {
             let run = try store.findRun(reference: reference)
             let segments = try store.segments(ofRun: run.id)
             let track = Track(name: run.name, activityType: run.activityType, segments: segments)
-            return (
-                run, RunAnalysis(tracks: [track], activityType: run.activityType, units: units, catalogue: catalogue)
-            )
+            return (run, analyse([track], activityType: run.activityType))
         } catch {
             throw .failure(error.description)
         }
@@ -60,7 +77,7 @@ struct RunsSession {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
             let document = try RunImporter.read(path)
-            let analysis = RunAnalysis(tracks: document.tracks, units: units, catalogue: catalogue)
+            let analysis = analyse(document.tracks)
             return ((path as NSString).lastPathComponent, analysis)
         }
         let store = try openStore()

@@ -12,11 +12,16 @@ public struct RunAnalysis: Sendable {
     public var nextBadge: Badge?
     public var distanceToNextBadge: Double?
 
-    /// Cleans `tracks` (activity from `activityType`, else the tracks' own type) and analyses them,
-    /// with splits every kilometre or mile by `units`.
-    public init(tracks: [Track], activityType: String? = nil, units: Units, catalogue: BadgeCatalogue?) {
+    /// Cleans `tracks` (activity from `activityType`, else the tracks' own type; spikes above
+    /// `maximumSpeed` m/s, else the activity's limit) and analyses them, with splits every
+    /// kilometre or mile by `units`.
+    public init(
+        tracks: [Track], activityType: String? = nil, maximumSpeed: Double? = nil, units: Units,
+        catalogue: BadgeCatalogue?
+    ) {
         let activity = ActivityKind(typeString: activityType ?? tracks.lazy.compactMap(\.activityType).first)
-        cleaned = TrackCleaner(options: CleaningOptions(activity: activity)).clean(tracks: tracks)
+        cleaned = TrackCleaner(options: CleaningOptions(activity: activity, maximumSpeed: maximumSpeed))
+            .clean(tracks: tracks)
         statistics = RunStatistics(cleaned)
         splits = Split.splits(of: cleaned, every: units.metresPerUnit)
         bestEfforts = BestEffort.bestEfforts(in: cleaned)
