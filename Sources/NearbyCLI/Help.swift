@@ -83,6 +83,8 @@ enum Help {
                        nearby runs export <run> --format geojson|gpx|csv [--output FILE]
 
                 <run> is a run id, a unique prefix of its content hash, or its file name.
+                --max-speed M/S: fixes implying a faster speed are spikes (default by activity:
+                running 12, walking/hiking 7, cycling 30, other 70).
 
                 """
         case "badges":
