@@ -1,1 +1,0 @@
-// NearbyFeeds: dataset plugins, manifests, decoders, refresh cache, libcurl fetcher.
