@@ -33,8 +33,8 @@ struct IndexView: @unchecked Sendable {
     let layout: SpatialIndexLayout
     /// x, y, z of point i at 3i, 3i+1, 3i+2.
     let positions: UnsafePointer<Double>
-    /// Latitude and longitude of point i at 2i, 2i+1.
-    let coordinates: UnsafePointer<Double>
+    /// Rounded latitude, longitude, sin β, cos β, dn of point i at 5i…5i+4.
+    let terms: UnsafePointer<Double>
     /// Box of node j at 6j…6j+5.
     let boxes: UnsafePointer<Float>
     let ids: UnsafePointer<UInt32>
@@ -43,7 +43,7 @@ struct IndexView: @unchecked Sendable {
     init(base: UnsafeRawPointer, layout: SpatialIndexLayout) {
         self.layout = layout
         positions = (base + layout.positionOffset).assumingMemoryBound(to: Double.self)
-        coordinates = (base + layout.coordinateOffset).assumingMemoryBound(to: Double.self)
+        terms = (base + layout.termOffset).assumingMemoryBound(to: Double.self)
         boxes = (base + layout.boxOffset).assumingMemoryBound(to: Float.self)
         ids = (base + layout.idOffset).assumingMemoryBound(to: UInt32.self)
     }
