@@ -32,9 +32,13 @@ extension Geodesic {
         var (sbet, cbet) = GeoMath.sincosd(lat)
         sbet *= f1
         (sbet, cbet) = GeoMath.norm(sbet, cbet)
-        return LatitudeTerms(
-            latitude: lat, sbet: sbet, cbet: max(GeoMath.tiny, cbet),
-            dn: (1 + ep2 * GeoMath.sq(sbet)).squareRoot())
+        return latitudeTerms(latitude: lat, sbet: sbet, cbet: max(GeoMath.tiny, cbet))
+    }
+
+    /// Terms from stored rounded latitude, sin β and cos β (dn is a function of sin β alone).
+    @inline(__always)
+    func latitudeTerms(latitude: Double, sbet: Double, cbet: Double) -> LatitudeTerms {
+        LatitudeTerms(latitude: latitude, sbet: sbet, cbet: cbet, dn: (1 + ep2 * GeoMath.sq(sbet)).squareRoot())
     }
 
     /// Solves the inverse problem between (lat1, lon1) and (lat2, lon2), degrees.

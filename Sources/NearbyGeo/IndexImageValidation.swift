@@ -15,8 +15,8 @@ extension SpatialIndexLayout {
         guard word(0) == magic else { throw .badMagic }
         guard half(16) == version else { throw .unsupportedVersion(half(16)) }
         let leafSize = half(20), count = word(24), nodes = word(32), total = word(40)
-        // Each point takes at least 68 bytes, so a count above size/68 cannot be genuine.
-        guard leafSize >= 1, leafSize <= 1 << 16, count <= UInt64(bytes.count / 68),
+        // Each point takes at least 64 bytes, so a count above size/64 cannot be genuine.
+        guard leafSize >= 1, leafSize <= 1 << 16, count <= UInt64(bytes.count / 64),
             nodes == UInt64(nodeCount(count: Int(count), leafSize: Int(leafSize)))
         else { throw .badShape(count: count, leafSize: leafSize, nodeCount: nodes) }
         let layout = SpatialIndexLayout(count: Int(count), leafSize: Int(leafSize))

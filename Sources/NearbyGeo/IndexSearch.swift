@@ -45,7 +45,7 @@ struct IndexSearch<Guard: IndexReadGuard> {
     }
 
     @inline(__always) private func chord2(_ i: Int) -> Double {
-        let p = view.positions + 3 * i
+        let p = view.points + 8 * i
         let dx = p[0] - q.x, dy = p[1] - q.y, dz = p[2] - q.z
         return dx * dx + dy * dy + dz * dz
     }
@@ -98,7 +98,10 @@ struct IndexSearch<Guard: IndexReadGuard> {
                 nodes += 1
                 if hi - lo <= leafSize {
                     leaves += 1
-                    try readGuard.check(view.layout.positionOffset + 24 * lo, 24 * (hi - lo))
+                    // Also covers the records phase 2 reads: every candidate comes from here.
+                    try readGuard.check(
+                        view.layout.pointOffset + SpatialIndexLayout.recordSize * lo,
+                        SpatialIndexLayout.recordSize * (hi - lo))
                     for i in lo..<hi {
                         let c2 = chord2(i)
                         guard c2 <= limit2 else { continue }
@@ -151,7 +154,7 @@ struct IndexSearch<Guard: IndexReadGuard> {
         // chord, so the order is the same) and take the bound lazily; far ones use max(c, b·θ).
         if far {
             for i in candidates.indices {
-                let p = view.positions + 3 * candidates[i].position
+                let p = view.points + 8 * candidates[i].position
                 candidates[i].key = ChordBounds.lower((p[0], p[1], p[2]), q)
             }
         }
@@ -168,16 +171,15 @@ struct IndexSearch<Guard: IndexReadGuard> {
             if lower > maxDistance { break }
             if best.count == best.capacity, best.capacity > 0, lower > best.worstDistance { break }
             let p = c.position
-            try readGuard.check(view.layout.termOffset + 40 * p, 40)
-            let t = view.terms + SpatialIndexLayout.termStride * p
+            let t = view.points + 8 * p
             // The stored terms are latitudeTerms(latitude) of the point, computed with the same
             // libm (LibmFingerprint), so this is Geodesic.distance(query, point) bit for bit.
-            let terms = Geodesic.LatitudeTerms(latitude: t[0], sbet: t[2], cbet: t[3], dn: t[4])
-            let g = geodesic.solveInverse(queryTerms, query.longitude, terms, t[1]).s12
+            let terms = geodesic.latitudeTerms(latitude: t[3], sbet: t[5], cbet: t[6])
+            let g = geodesic.solveInverse(queryTerms, query.longitude, terms, t[4]).s12
             statistics.geodesics += 1
             guard g <= maxDistance else { continue }
-            try readGuard.check(view.layout.idOffset + 4 * p, 4)
-            best.offer(Neighbor(index: Int(view.ids[p]), distance: g))
+            let id = UnsafeRawPointer(t + 7).load(as: UInt32.self)
+            best.offer(Neighbor(index: Int(UInt32(littleEndian: id)), distance: g))
         }
         return best.sorted()
     }

@@ -20,7 +20,7 @@ enum SpatialIndexBuilder {
         let work = UnsafeMutablePointer<Point>.allocate(capacity: max(n, 1))
         defer { work.deallocate() }
         // Terms in input order first (written to the image in tree order below).
-        let stride = SpatialIndexLayout.termStride
+        let stride = 4
         let inputTerms = UnsafeMutablePointer<Double>.allocate(capacity: max(stride * n, 1))
         defer { inputTerms.deallocate() }
         let geodesic = Geodesic.wgs84
@@ -33,21 +33,19 @@ enum SpatialIndexBuilder {
             out[1] = p.longitude
             out[2] = t.sbet
             out[3] = t.cbet
-            out[4] = t.dn
         }
         let boxes = (raw + layout.boxOffset).assumingMemoryBound(to: Float.self)
         if n > 0 { buildNode(0, 0, n, work, boxes, leafSize) }
 
-        let positions = (raw + layout.positionOffset).assumingMemoryBound(to: Double.self)
-        let terms = (raw + layout.termOffset).assumingMemoryBound(to: Double.self)
-        let ids = (raw + layout.idOffset).assumingMemoryBound(to: UInt32.self)
+        let records = (raw + layout.pointOffset).assumingMemoryBound(to: Double.self)
         for i in 0..<n {
             let p = work[i]
-            (terms + stride * i).update(from: inputTerms + stride * Int(p.id), count: stride)
-            positions[3 * i] = p.x
-            positions[3 * i + 1] = p.y
-            positions[3 * i + 2] = p.z
-            ids[i] = p.id
+            let record = records + 8 * i
+            record[0] = p.x
+            record[1] = p.y
+            record[2] = p.z
+            (record + 3).update(from: inputTerms + stride * Int(p.id), count: stride)
+            UnsafeMutableRawPointer(record + 7).storeBytes(of: p.id.littleEndian, as: UInt32.self)
         }
         writeHeader(raw, layout)
         return IndexImage(adopting: raw, byteCount: size)

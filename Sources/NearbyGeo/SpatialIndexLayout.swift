@@ -4,10 +4,11 @@
 ///
 /// Image = 128-byte header, block table, then the data region (from ``dataOffset``, 64-byte
 /// aligned), all little-endian:
-/// positions[n × 3] (Float64 ECEF x, y, z per point, tree order), terms[n × 5] (Float64 rounded
-/// latitude, longitude, sin β, cos β, dn: ``Geodesic/LatitudeTerms`` of the point), boxes[nodes × 6]
-/// (Float32 min x, y, z, max x, y, z, rounded outwards; zero-padded to 8 bytes), ids[n] (UInt32,
-/// zero-padded to 8 bytes).
+/// points[n] in tree order, one 64-byte record (a cache line when the image is 64-byte aligned)
+/// each: Float64 ECEF x, y, z, then the point's ``Geodesic/LatitudeTerms`` (Float64 rounded
+/// latitude, longitude, sin β, cos β; dn is recomputed), then UInt32 id and 4 zero bytes — so the
+/// leaf scan also brings in everything the exact geodesic and the answer need;
+/// boxes[nodes × 6] (Float32 min x, y, z, max x, y, z, rounded outwards; zero-padded to 8 bytes).
 ///
 /// Header: 0 magic "NBYIDX\0\u{1}" (8), 8 header checksum u64 over bytes [16, dataOffset) (the rest
 /// of the header and the block table), 16 version u32, 20 leaf size u32, 24 count u64, 32 node
@@ -23,8 +24,8 @@ struct SpatialIndexLayout: Equatable {
     static let blockShift = 16
     static let blockSize = 1 << blockShift
     static let defaultLeafSize = 12
-    /// Float64 values per point in the terms section.
-    static let termStride = 5
+    /// Bytes per point record.
+    static let recordSize = 64
 
     let count: Int
     let leafSize: Int
@@ -46,14 +47,12 @@ struct SpatialIndexLayout: Equatable {
     }
 
     /// Bytes of the data region (all sections).
-    var dataSize: Int { 24 * count + 8 * Self.termStride * count + (24 * nodeCount + 7) / 8 * 8 + (4 * count + 7) / 8 * 8 }
+    var dataSize: Int { Self.recordSize * count + (24 * nodeCount + 7) / 8 * 8 }
     var blockCount: Int { (dataSize + Self.blockSize - 1) >> Self.blockShift }
     var dataOffset: Int { (Self.headerSize + 8 * blockCount + 63) / 64 * 64 }
 
-    var positionOffset: Int { dataOffset }
-    var termOffset: Int { positionOffset + 24 * count }
-    var boxOffset: Int { termOffset + 8 * Self.termStride * count }
-    var idOffset: Int { boxOffset + (24 * nodeCount + 7) / 8 * 8 }
+    var pointOffset: Int { dataOffset }
+    var boxOffset: Int { pointOffset + Self.recordSize * count }
     var totalSize: Int { dataOffset + dataSize }
 
     /// The byte range of data block `block` within the image.

@@ -49,7 +49,7 @@ import Testing
         // The block holding the query's nearest point's terms, which the query must read.
         let nearest = try #require(bruteForce(Self.points, query, k: 1, within: .infinity).first)
         let position = try #require(try treePosition(of: nearest.index, in: good, layout))
-        let offset = layout.termOffset + 40 * position + 8  // its longitude
+        let offset = layout.pointOffset + 64 * position + 32  // its longitude
         let block = (offset - layout.dataOffset) >> SpatialIndexLayout.blockShift
         #expect(read.contains(block))
         var damaged = good
@@ -113,7 +113,7 @@ import Testing
     func treePosition(of id: Int, in bytes: [UInt8], _ layout: SpatialIndexLayout) throws -> Int? {
         bytes.withUnsafeBytes { raw in
             (0..<layout.count).first {
-                raw.loadUnaligned(fromByteOffset: layout.idOffset + 4 * $0, as: UInt32.self) == UInt32(id)
+                raw.loadUnaligned(fromByteOffset: layout.pointOffset + 64 * $0 + 56, as: UInt32.self) == UInt32(id)
             }
         }
     }
