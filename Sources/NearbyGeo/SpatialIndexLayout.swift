@@ -23,7 +23,7 @@ struct SpatialIndexLayout: Equatable {
     static let headerSize = 128
     static let blockShift = 16
     static let blockSize = 1 << blockShift
-    static let defaultLeafSize = 12
+    static let defaultLeafSize = 16
     /// Bytes per point record.
     static let recordSize = 64
 

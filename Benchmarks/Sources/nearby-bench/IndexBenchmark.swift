@@ -155,7 +155,8 @@ enum IndexBenchmark {
         print(
             "mmapped file, lazy open: \(ms(open)) ms; first k=10 query: \(ms(firstQuery)) ms "
                 + "(\(verified) of \(total) 64 KiB blocks verified, \(first.count) answers); "
-                + "VmRSS +\(rssAfter - rssBefore) KiB after open + one query"
+                + "VmRSS +\(rssAfter.total - rssBefore.total) KiB (file-backed +\(rssAfter.file - rssBefore.file) KiB) "
+                + "after open + one query"
         )
         var rounds: [Double] = []
         var sink = 0.0
@@ -172,13 +173,16 @@ enum IndexBenchmark {
         )
     }
 
-    /// VmRSS of this process in KiB (0 when /proc is unavailable).
-    static func residentKiB() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    /// VmRSS and its file-backed part (RssFile) of this process in KiB (0 without /proc).
+    static func residentKiB() -> (total: Int, file: Int) {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
+        func field(_ name: String) -> Int {
+            for line in status.split(separator: "\n") where line.hasPrefix(name) {
+                return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+            }
+            return 0
         }
-        return 0
+        return (field("VmRSS:"), field("RssFile:"))
     }
 
     static func ms(_ d: Duration) -> String { fmt(us(d) / 1000) }
