@@ -20,7 +20,8 @@ public struct Neighbor: Sendable, Hashable {
 ///
 /// Distances are `Geodesic.wgs84.distance(query, point)`, bit for bit. The index is a balanced
 /// k-d tree over Earth-centred positions stored in one flat image, which ``serialized()`` writes
-/// out and ``init(mapping:owner:)`` queries in place (for example from a memory map).
+/// out and ``init(mapping:owner:)`` (verifies everything at open) or ``MappedSpatialIndex``
+/// (verifies each block when a query first reads it) query in place, e.g. from a memory map.
 public final class SpatialIndex: Sendable {
     let image: IndexImage
     let view: IndexView

@@ -93,9 +93,8 @@ import Testing
         let bytes = SpatialIndex(Self.points).serialized()
         let box = Box(bytes)
         let index = try MappedSpatialIndex(mapping: UnsafeRawBufferPointer(box.pointer), owner: box)
-        let queries = try SpatialIndexTests.queries(seed: 3, count: 16).map {
-            try #require(Coordinate(latitude: 24.9 + ($0.latitude + 90) / 600, longitude: 121.3 + ($0.longitude + 180) / 900))
-        }
+        var rng = SplitMix64(state: 3)
+        let queries = try (0..<16).map { _ in try rng.coordinate(lat: 24.85...25.25, lon: 121.25...121.75) }
         let answers = try await withThrowingTaskGroup(of: (Int, [Neighbor]).self) { group in
             for (i, q) in queries.enumerated() {
                 group.addTask { (i, try index.nearest(to: q, k: 3)) }
