@@ -1,8 +1,6 @@
 // Builds the image of a SpatialIndex: ECEF positions in an implicit balanced k-d tree, each
 // point's geodesic latitude terms, and the header with its per-block checksums.
 
-import Foundation
-
 /// Writes index images from coordinates.
 enum SpatialIndexBuilder {
     private struct Point {
@@ -16,7 +14,7 @@ enum SpatialIndexBuilder {
     static func build(_ points: [Coordinate], leafSize: Int) -> IndexImage {
         let layout = SpatialIndexLayout(count: points.count, leafSize: leafSize)
         let size = layout.totalSize
-        let raw = allocateImage(size)
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
         raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
         let n = points.count
         let work = UnsafeMutablePointer<Point>.allocate(capacity: max(n, 1))
@@ -51,19 +49,6 @@ enum SpatialIndexBuilder {
         }
         writeHeader(raw, layout)
         return IndexImage(adopting: raw, byteCount: size)
-    }
-
-    /// Memory for an image of `size` bytes. Large images are 2 MiB aligned and, on Linux, marked
-    /// for transparent huge pages: a query touches a few dozen scattered pages, and with 4 KiB
-    /// pages nearly each of them is a TLB miss.
-    static func allocateImage(_ size: Int) -> UnsafeMutableRawPointer {
-        let huge = 2 << 20
-        guard size >= 4 * huge else { return .allocate(byteCount: size, alignment: 64) }
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: (size + huge - 1) / huge * huge, alignment: huge)
-        #if os(Linux)
-            _ = madvise(raw, (size + huge - 1) / huge * huge, MADV_HUGEPAGE)
-        #endif
-        return raw
     }
 
     /// Fills the header and the block table (data must be complete), header checksum last.
