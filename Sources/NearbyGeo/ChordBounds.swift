@@ -48,6 +48,15 @@ enum ChordBounds {
         return (nu * cphi * cos(lambda), nu * cphi * sin(lambda), nu * (1 - e2) * sphi)
     }
 
+    /// ECEF position of a point from its reduced latitude β (as in ``Geodesic/LatitudeTerms``):
+    /// (a cos β cos λ, a cos β sin λ, b sin β), the same point as ``ecef(latitude:longitude:)``
+    /// to a few nanometres.
+    @inline(__always)
+    static func ecef(terms: Geodesic.LatitudeTerms, longitude: Double) -> (x: Double, y: Double, z: Double) {
+        let (slam, clam) = GeoMath.sincosd(longitude)
+        return (a * terms.cbet * clam, a * terms.cbet * slam, b * terms.sbet)
+    }
+
     @inline(__always) static func slack(_ chord: Double) -> Double { 1e-6 + 1e-12 * chord }
 
     /// A lower bound on the geodesic distance for chord `c`.

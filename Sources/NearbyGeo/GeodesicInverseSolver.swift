@@ -14,12 +14,14 @@ extension Geodesic {
         var calp2: Double
     }
 
-    /// The per-latitude part of the inverse problem: the rounded latitude and the reduced
-    /// latitude's sine and cosine (for the latitude as given; the solver flips signs exactly).
+    /// The per-latitude part of the inverse problem: the rounded latitude, the reduced
+    /// latitude's sine and cosine (for the latitude as given; the solver flips signs exactly) and
+    /// dn = √(1 + e′² sin²β). A SpatialIndex stores these per point (see ``LibmFingerprint``).
     struct LatitudeTerms {
         var latitude: Double
         var sbet: Double
         var cbet: Double
+        var dn: Double
     }
 
     /// Terms of `latitude` degrees; computing them once per point gives the same bits as
@@ -30,7 +32,13 @@ extension Geodesic {
         var (sbet, cbet) = GeoMath.sincosd(lat)
         sbet *= f1
         (sbet, cbet) = GeoMath.norm(sbet, cbet)
-        return LatitudeTerms(latitude: lat, sbet: sbet, cbet: max(GeoMath.tiny, cbet))
+        return latitudeTerms(latitude: lat, sbet: sbet, cbet: max(GeoMath.tiny, cbet))
+    }
+
+    /// Terms from stored rounded latitude, sin β and cos β (dn is a function of sin β alone).
+    @inline(__always)
+    func latitudeTerms(latitude: Double, sbet: Double, cbet: Double) -> LatitudeTerms {
+        LatitudeTerms(latitude: latitude, sbet: sbet, cbet: cbet, dn: (1 + ep2 * GeoMath.sq(sbet)).squareRoot())
     }
 
     /// Solves the inverse problem between (lat1, lon1) and (lat2, lon2), degrees.
@@ -67,15 +75,18 @@ extension Geodesic {
         let sbet1 = t1.sbet * latsign, cbet1 = t1.cbet
         var sbet2 = t2.sbet * latsign, cbet2 = t2.cbet
 
+        // dn depends on sin²β only, so the sign flips above leave it exact.
+        let dn1 = t1.dn
+        var dn2 = t2.dn
         // Force bet2 = ±bet1 exactly when the difference vanishes (see GeographicLib).
         if cbet1 < -sbet1 {
-            if cbet2 == cbet1 { sbet2 = copysign(sbet1, sbet2) }
+            if cbet2 == cbet1 {
+                sbet2 = copysign(sbet1, sbet2)
+                dn2 = dn1
+            }
         } else if abs(sbet2) == -sbet1 {
             cbet2 = cbet1
         }
-
-        let dn1 = (1 + ep2 * GeoMath.sq(sbet1)).squareRoot()
-        let dn2 = (1 + ep2 * GeoMath.sq(sbet2)).squareRoot()
 
         var s12x = Double.nan
         var salp1 = Double.nan, calp1 = Double.nan, salp2 = Double.nan, calp2 = Double.nan

@@ -31,20 +31,16 @@ final class IndexImage: @unchecked Sendable {
 /// Typed views of the sections of an image (see ``SpatialIndexLayout``).
 struct IndexView: @unchecked Sendable {
     let layout: SpatialIndexLayout
-    /// x, y, z of point i at 3i, 3i+1, 3i+2.
-    let positions: UnsafePointer<Double>
-    /// Latitude and longitude of point i at 2i, 2i+1.
-    let coordinates: UnsafePointer<Double>
+    /// Record of point i at 8i: x, y, z, rounded latitude, longitude, sin β, cos β, then the
+    /// UInt32 id in the low half of 8i+7.
+    let points: UnsafePointer<Double>
     /// Box of node j at 6j…6j+5.
     let boxes: UnsafePointer<Float>
-    let ids: UnsafePointer<UInt32>
 
     /// `base` must be 8-byte aligned and hold `layout.totalSize` bytes.
     init(base: UnsafeRawPointer, layout: SpatialIndexLayout) {
         self.layout = layout
-        positions = (base + layout.positionOffset).assumingMemoryBound(to: Double.self)
-        coordinates = (base + layout.coordinateOffset).assumingMemoryBound(to: Double.self)
+        points = (base + layout.pointOffset).assumingMemoryBound(to: Double.self)
         boxes = (base + layout.boxOffset).assumingMemoryBound(to: Float.self)
-        ids = (base + layout.idOffset).assumingMemoryBound(to: UInt32.self)
     }
 }

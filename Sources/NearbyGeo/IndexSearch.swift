@@ -4,16 +4,21 @@
 // could still beat the k-th best geodesic, which is bounded above by the Schur bound of the k-th
 // smallest chord seen so far. Phase 2 computes exact geodesics for the candidates in order of
 // their lower bound and stops once the next lower bound exceeds the k-th geodesic found.
+//
+// Every read of the image goes through `guard.check` first: a no-op for trusted images, the
+// lazy block verification for mapped ones (see BlockVerifier).
 
-struct IndexSearch {
+struct IndexSearch<Guard: IndexReadGuard> {
     let view: IndexView
+    let readGuard: Guard
     let query: Coordinate
     let q: (x: Double, y: Double, z: Double)
     let k: Int
     let maxDistance: Double
 
-    init(view: IndexView, query: Coordinate, k: Int, maxDistance: Double) {
+    init(view: IndexView, guard readGuard: Guard, query: Coordinate, k: Int, maxDistance: Double) {
         self.view = view
+        self.readGuard = readGuard
         self.query = query
         self.q = ChordBounds.ecef(latitude: query.latitude, longitude: query.longitude)
         self.k = k
@@ -26,27 +31,28 @@ struct IndexSearch {
         var position: Int
     }
 
-    func run() -> [Neighbor] {
+    func run() throws(Guard.Failure) -> [Neighbor] {
         var statistics = SpatialIndex.SearchStatistics()
-        return run(&statistics)
+        return try run(&statistics)
     }
 
-    func run(_ statistics: inout SpatialIndex.SearchStatistics) -> [Neighbor] {
+    func run(_ statistics: inout SpatialIndex.SearchStatistics) throws(Guard.Failure) -> [Neighbor] {
         var candidates: [Candidate] = []
         candidates.reserveCapacity(min(view.layout.count, 4 * k + 2 * view.layout.leafSize))
-        let limit2 = collect(into: &candidates, &statistics)
+        let limit2 = try collect(into: &candidates, &statistics)
         statistics.candidates += candidates.count
-        return rank(&candidates, limit2: limit2, &statistics)
+        return try rank(&candidates, limit2: limit2, &statistics)
     }
 
     @inline(__always) private func chord2(_ i: Int) -> Double {
-        let p = view.positions + 3 * i
+        let p = view.points + 8 * i
         let dx = p[0] - q.x, dy = p[1] - q.y, dz = p[2] - q.z
         return dx * dx + dy * dy + dz * dz
     }
 
     /// Squared distance from the query to the box of `node` (zero inside).
-    @inline(__always) private func boxDistance2(_ node: Int) -> Double {
+    @inline(__always) private func boxDistance2(_ node: Int) throws(Guard.Failure) -> Double {
+        try readGuard.check(view.layout.boxOffset + 24 * node, 24)
         let b = view.boxes + 6 * node
         let dx = max(Double(b[0]) - q.x, 0, q.x - Double(b[3]))
         let dy = max(Double(b[1]) - q.y, 0, q.y - Double(b[4]))
@@ -65,7 +71,7 @@ struct IndexSearch {
     /// Phase 1; returns the final squared chord limit.
     private func collect(
         into candidates: inout [Candidate], _ statistics: inout SpatialIndex.SearchStatistics
-    ) -> Double {
+    ) throws(Guard.Failure) -> Double {
         let n = view.layout.count
         let leafSize = view.layout.leafSize
         let distanceLimit = ChordBounds.chordLimit(forDistance: maxDistance)
@@ -77,7 +83,7 @@ struct IndexSearch {
         // Depth-first, nearer child first. The tree is at most 33 levels deep (n < 2³²), and
         // the stack holds at most one pending sibling per level.
         var stack = InlineArray<64, Pending>(repeating: Pending(node: 0, lo: 0, hi: 0, d2: 0))
-        stack[0] = Pending(node: 0, lo: 0, hi: n, d2: boxDistance2(0))
+        stack[0] = Pending(node: 0, lo: 0, hi: n, d2: try boxDistance2(0))
         var top = 1
         var nodes = 0
         var leaves = 0
@@ -92,6 +98,10 @@ struct IndexSearch {
                 nodes += 1
                 if hi - lo <= leafSize {
                     leaves += 1
+                    // Also covers the records phase 2 reads: every candidate comes from here.
+                    try readGuard.check(
+                        view.layout.pointOffset + SpatialIndexLayout.recordSize * lo,
+                        SpatialIndexLayout.recordSize * (hi - lo))
                     for i in lo..<hi {
                         let c2 = chord2(i)
                         guard c2 <= limit2 else { continue }
@@ -105,8 +115,8 @@ struct IndexSearch {
                 let mid = lo + (hi - lo) / 2
                 let left = 2 * node + 1
                 let right = left + 1
-                let dl = boxDistance2(left)
-                let dr = boxDistance2(right)
+                let dl = try boxDistance2(left)
+                let dr = try boxDistance2(right)
                 if dl <= dr {
                     if dr <= limit2 && top < 64 {
                         stack[top] = Pending(node: right, lo: mid, hi: hi, d2: dr)
@@ -129,7 +139,7 @@ struct IndexSearch {
     private func rank(
         _ candidates: inout [Candidate], limit2: Double,
         _ statistics: inout SpatialIndex.SearchStatistics
-    ) -> [Neighbor] {
+    ) throws(Guard.Failure) -> [Neighbor] {
         // Keep the candidates under the final limit.
         let farChord2 = ChordBounds.upperBoundChordLimit * ChordBounds.upperBoundChordLimit
         var kept = 0
@@ -144,7 +154,7 @@ struct IndexSearch {
         // chord, so the order is the same) and take the bound lazily; far ones use max(c, b·θ).
         if far {
             for i in candidates.indices {
-                let p = view.positions + 3 * candidates[i].position
+                let p = view.points + 8 * candidates[i].position
                 candidates[i].key = ChordBounds.lower((p[0], p[1], p[2]), q)
             }
         }
@@ -161,14 +171,15 @@ struct IndexSearch {
             if lower > maxDistance { break }
             if best.count == best.capacity, best.capacity > 0, lower > best.worstDistance { break }
             let p = c.position
-            // Same function and inputs as Geodesic.distance(query, point): identical bits.
-            let g = geodesic.solveInverse(
-                queryTerms, query.longitude,
-                geodesic.latitudeTerms(view.coordinates[2 * p]), view.coordinates[2 * p + 1]
-            ).s12
+            let t = view.points + 8 * p
+            // The stored terms are latitudeTerms(latitude) of the point, computed with the same
+            // libm (LibmFingerprint), so this is Geodesic.distance(query, point) bit for bit.
+            let terms = geodesic.latitudeTerms(latitude: t[3], sbet: t[5], cbet: t[6])
+            let g = geodesic.solveInverse(queryTerms, query.longitude, terms, t[4]).s12
             statistics.geodesics += 1
             guard g <= maxDistance else { continue }
-            best.offer(Neighbor(index: Int(view.ids[p]), distance: g))
+            let id = UnsafeRawPointer(t + 7).load(as: UInt32.self)
+            best.offer(Neighbor(index: Int(UInt32(littleEndian: id)), distance: g))
         }
         return best.sorted()
     }

@@ -20,7 +20,8 @@ public struct Neighbor: Sendable, Hashable {
 ///
 /// Distances are `Geodesic.wgs84.distance(query, point)`, bit for bit. The index is a balanced
 /// k-d tree over Earth-centred positions stored in one flat image, which ``serialized()`` writes
-/// out and ``init(mapping:owner:)`` queries in place (for example from a memory map).
+/// out and ``init(mapping:owner:)`` (verifies everything at open) or ``MappedSpatialIndex``
+/// (verifies each block when a query first reads it) query in place, e.g. from a memory map.
 public final class SpatialIndex: Sendable {
     let image: IndexImage
     let view: IndexView
@@ -40,25 +41,19 @@ public final class SpatialIndex: Sendable {
         self.view = IndexView(base: image.base, layout: layout)
     }
 
-    /// Uses serialized index bytes in place, without copying or rebuilding.
+    /// Uses serialized index bytes in place, without copying or rebuilding, after checking all
+    /// of them: header, block table, math-library fingerprint and every data block (this reads
+    /// the whole image; ``MappedSpatialIndex`` checks blocks lazily instead).
     ///
-    /// Checks the magic, version, sizes and checksum first. `owner` must keep `bytes` valid and
-    /// unchanged for as long as the index lives (the index retains it). Bytes that are not
-    /// 8-byte aligned are copied once.
+    /// `owner` must keep `bytes` valid and unchanged for as long as the index lives (the index
+    /// retains it). Bytes that are not 8-byte aligned are copied once.
     public convenience init(
         mapping bytes: UnsafeRawBufferPointer, owner: (any AnyObject & Sendable)?
     ) throws(SpatialIndexError) {
-        let layout = try Self.validate(bytes)
-        guard let base = bytes.baseAddress else { throw .tooShort(0) }
-        if Int(bitPattern: base) % 8 == 0 {
-            self.init(
-                image: IndexImage(borrowing: base, byteCount: bytes.count, owner: owner),
-                layout: layout)
-        } else {
-            let copy = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 16)
-            copy.copyMemory(from: base, byteCount: bytes.count)
-            self.init(image: IndexImage(adopting: copy, byteCount: bytes.count), layout: layout)
-        }
+        let layout = try SpatialIndexLayout.validateHeader(bytes)
+        let image = try indexImage(bytes, owner: owner)
+        try BlockVerifier(base: image.base, layout: layout).verifyAll()
+        self.init(image: image, layout: layout)
     }
 
     /// Number of indexed points.
@@ -70,7 +65,9 @@ public final class SpatialIndex: Sendable {
     ) -> [Neighbor] {
         guard k > 0, count > 0, maxDistance >= 0 else { return [] }
         // More than `count` answers cannot exist; clamping also keeps the search's sums in range.
-        return IndexSearch(view: view, query: query, k: min(k, count), maxDistance: maxDistance).run()
+        return IndexSearch(
+            view: view, guard: TrustedImage(), query: query, k: min(k, count), maxDistance: maxDistance
+        ).run()
     }
 
     /// Work done by queries, for benchmarks.
@@ -91,7 +88,9 @@ public final class SpatialIndex: Sendable {
         statistics: inout SearchStatistics
     ) -> [Neighbor] {
         guard k > 0, count > 0, maxDistance >= 0 else { return [] }
-        return IndexSearch(view: view, query: query, k: min(k, count), maxDistance: maxDistance).run(&statistics)
+        return IndexSearch(
+            view: view, guard: TrustedImage(), query: query, k: min(k, count), maxDistance: maxDistance
+        ).run(&statistics)
     }
 
     /// Every point within `radius` metres, nearest first (ties by index).
@@ -99,39 +98,9 @@ public final class SpatialIndex: Sendable {
         nearest(to: query, k: count, within: radius)
     }
 
-    /// The index as bytes for a cache file: little-endian, versioned, with a checksum; see
-    /// ``init(mapping:owner:)``.
+    /// The index as bytes for a cache file: little-endian, versioned, with checksums; see
+    /// ``init(mapping:owner:)`` and ``MappedSpatialIndex``.
     public func serialized() -> [UInt8] {
         Array(UnsafeRawBufferPointer(start: image.base, count: image.byteCount))
-    }
-
-    /// Checks header, size and checksum of an image.
-    static func validate(_ bytes: UnsafeRawBufferPointer) throws(SpatialIndexError) -> SpatialIndexLayout {
-        guard 1.littleEndian == 1 else { throw .bigEndianHost }
-        let header = SpatialIndexLayout.headerSize
-        guard bytes.count >= header, let base = bytes.baseAddress else {
-            throw .tooShort(bytes.count)
-        }
-        func word(_ offset: Int) -> UInt64 {
-            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        }
-        guard word(0) == SpatialIndexLayout.magic else { throw .badMagic }
-        let version = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
-        guard version == SpatialIndexLayout.version else { throw .unsupportedVersion(version) }
-        let leafSize = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
-        let count = word(16), nodeCount = word(24), total = word(40)
-        // Each point takes at least 44 bytes, so a count above size/44 cannot be genuine.
-        guard leafSize >= 1, leafSize <= 1 << 16, count <= UInt64(bytes.count / 44),
-            nodeCount
-                == UInt64(
-                    SpatialIndexLayout.nodeCount(count: Int(count), leafSize: Int(leafSize)))
-        else { throw .badShape(count: count, leafSize: leafSize, nodeCount: nodeCount) }
-        let layout = SpatialIndexLayout(count: Int(count), leafSize: Int(leafSize))
-        guard total == UInt64(layout.totalSize), bytes.count == layout.totalSize else {
-            throw .sizeMismatch(expected: layout.totalSize, actual: bytes.count)
-        }
-        let sum = IndexChecksum.hash(base + header, byteCount: bytes.count - header)
-        guard sum == word(32) else { throw .checksumMismatch }
-        return layout
     }
 }

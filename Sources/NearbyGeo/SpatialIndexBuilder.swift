@@ -1,4 +1,5 @@
-// Builds the image of a SpatialIndex: ECEF positions in an implicit balanced k-d tree.
+// Builds the image of a SpatialIndex: ECEF positions in an implicit balanced k-d tree, each
+// point's geodesic latitude terms, and the header with its per-block checksums.
 
 /// Writes index images from coordinates.
 enum SpatialIndexBuilder {
@@ -18,44 +19,59 @@ enum SpatialIndexBuilder {
         let n = points.count
         let work = UnsafeMutablePointer<Point>.allocate(capacity: max(n, 1))
         defer { work.deallocate() }
+        // Terms in input order first (written to the image in tree order below).
+        let stride = 4
+        let inputTerms = UnsafeMutablePointer<Double>.allocate(capacity: max(stride * n, 1))
+        defer { inputTerms.deallocate() }
+        let geodesic = Geodesic.wgs84
         for (i, p) in points.enumerated() {
-            let e = ChordBounds.ecef(latitude: p.latitude, longitude: p.longitude)
+            let t = geodesic.latitudeTerms(p.latitude)
+            let e = ChordBounds.ecef(terms: t, longitude: p.longitude)
             work[i] = Point(x: e.x, y: e.y, z: e.z, id: UInt32(truncatingIfNeeded: i))
+            let out = inputTerms + stride * i
+            out[0] = t.latitude
+            out[1] = p.longitude
+            out[2] = t.sbet
+            out[3] = t.cbet
         }
         let boxes = (raw + layout.boxOffset).assumingMemoryBound(to: Float.self)
         if n > 0 { buildNode(0, 0, n, work, boxes, leafSize) }
 
-        let positions = (raw + layout.positionOffset).assumingMemoryBound(to: Double.self)
-        let coordinates = (raw + layout.coordinateOffset).assumingMemoryBound(to: Double.self)
-        let ids = (raw + layout.idOffset).assumingMemoryBound(to: UInt32.self)
-        points.withUnsafeBufferPointer { source in
-            for i in 0..<n {
-                let p = work[i]
-                let c = source[Int(p.id)]
-                coordinates[2 * i] = c.latitude
-                coordinates[2 * i + 1] = c.longitude
-                positions[3 * i] = p.x
-                positions[3 * i + 1] = p.y
-                positions[3 * i + 2] = p.z
-                ids[i] = p.id
-            }
+        let records = (raw + layout.pointOffset).assumingMemoryBound(to: Double.self)
+        for i in 0..<n {
+            let p = work[i]
+            let record = records + 8 * i
+            record[0] = p.x
+            record[1] = p.y
+            record[2] = p.z
+            (record + 3).update(from: inputTerms + stride * Int(p.id), count: stride)
+            UnsafeMutableRawPointer(record + 7).storeBytes(of: p.id.littleEndian, as: UInt32.self)
         }
         writeHeader(raw, layout)
         return IndexImage(adopting: raw, byteCount: size)
     }
 
-    /// Fills the header, checksum last.
+    /// Fills the header and the block table (data must be complete), header checksum last.
     static func writeHeader(_ raw: UnsafeMutableRawPointer, _ layout: SpatialIndexLayout) {
-        raw.storeBytes(of: SpatialIndexLayout.magic.littleEndian, toByteOffset: 0, as: UInt64.self)
-        raw.storeBytes(of: SpatialIndexLayout.version.littleEndian, toByteOffset: 8, as: UInt32.self)
-        raw.storeBytes(of: UInt32(layout.leafSize).littleEndian, toByteOffset: 12, as: UInt32.self)
-        raw.storeBytes(of: UInt64(layout.count).littleEndian, toByteOffset: 16, as: UInt64.self)
-        raw.storeBytes(of: UInt64(layout.nodeCount).littleEndian, toByteOffset: 24, as: UInt64.self)
-        raw.storeBytes(of: UInt64(layout.totalSize).littleEndian, toByteOffset: 40, as: UInt64.self)
-        let header = SpatialIndexLayout.headerSize
-        let sum = IndexChecksum.hash(
-            UnsafeRawPointer(raw) + header, byteCount: layout.totalSize - header)
-        raw.storeBytes(of: sum.littleEndian, toByteOffset: 32, as: UInt64.self)
+        func store<T: FixedWidthInteger>(_ value: T, _ offset: Int) {
+            raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
+        }
+        store(SpatialIndexLayout.magic, 0)
+        store(SpatialIndexLayout.version, 16)
+        store(UInt32(layout.leafSize), 20)
+        store(UInt64(layout.count), 24)
+        store(UInt64(layout.nodeCount), 32)
+        store(UInt64(layout.totalSize), 40)
+        store(UInt32(SpatialIndexLayout.blockShift), 48)
+        store(UInt32(layout.blockCount), 52)
+        store(LibmFingerprint.current, 56)
+        let image = UnsafeRawPointer(raw)
+        for block in 0..<layout.blockCount {
+            let range = layout.blockRange(block)
+            let sum = IndexChecksum.hash(image + range.lowerBound, byteCount: range.count)
+            store(sum, SpatialIndexLayout.headerSize + 8 * block)
+        }
+        store(IndexChecksum.hash(image + 16, byteCount: layout.dataOffset - 16), 8)
     }
 
     /// Node `node` covers work[lo..<hi]: store its box, then split at the median of its widest

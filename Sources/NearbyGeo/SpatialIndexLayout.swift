@@ -1,50 +1,31 @@
 // The byte layout shared by a built SpatialIndex and its serialized (cacheable) form.
 
-/// Why bytes could not be used as a ``SpatialIndex``.
-public enum SpatialIndexError: Error, Sendable, Equatable, CustomStringConvertible {
-    case tooShort(Int)
-    case badMagic
-    case unsupportedVersion(UInt32)
-    case sizeMismatch(expected: Int, actual: Int)
-    case badShape(count: UInt64, leafSize: UInt32, nodeCount: UInt64)
-    case checksumMismatch
-    case bigEndianHost
-
-    public var description: String {
-        switch self {
-        case .tooShort(let size):
-            return "the spatial index data is \(size) bytes, shorter than its 64-byte header"
-        case .badMagic:
-            return "the data does not start with the spatial index magic, so it is not an index file"
-        case .unsupportedVersion(let version):
-            return "the spatial index has format version \(version); this build reads version 1"
-        case .sizeMismatch(let expected, let actual):
-            return "the spatial index should be \(expected) bytes but is \(actual), so it is truncated or damaged"
-        case .badShape(let count, let leafSize, let nodeCount):
-            return
-                "the spatial index header is inconsistent (\(count) points, leaf size \(leafSize), \(nodeCount) nodes)"
-        case .checksumMismatch:
-            return "the spatial index checksum does not match its contents, so the data is damaged"
-        case .bigEndianHost:
-            return "the spatial index format is little-endian and this machine is not"
-        }
-    }
-}
-
-/// Header fields and section offsets of the index image.
+/// Header fields and section offsets of the index image (format version 2).
 ///
-/// Image = 64-byte header, then 8-byte aligned sections, all little-endian:
-/// positions[n × 3] (Float64 ECEF x, y, z per point, tree order), coordinates[n × 2] (Float64
-/// latitude, longitude), boxes[nodes × 6] (Float32 min x, y, z, max x, y, z, rounded outwards;
-/// zero-padded to 8 bytes), ids[n] (UInt32, zero-padded to 8 bytes). Interleaving keeps a
-/// leaf's data on few cache lines.
-/// Header: magic "NBYIDX\0\u{1}" (8), version u32, leaf size u32, count u64, node count u64,
-/// checksum u64 over bytes [64, end), total size u64, 16 reserved zero bytes.
+/// Image = 128-byte header, block table, then the data region (from ``dataOffset``, 64-byte
+/// aligned), all little-endian:
+/// points[n] in tree order, one 64-byte record (a cache line when the image is 64-byte aligned)
+/// each: Float64 ECEF x, y, z, then the point's ``Geodesic/LatitudeTerms`` (Float64 rounded
+/// latitude, longitude, sin β, cos β; dn is recomputed), then UInt32 id and 4 zero bytes — so the
+/// leaf scan also brings in everything the exact geodesic and the answer need;
+/// boxes[nodes × 6] (Float32 min x, y, z, max x, y, z, rounded outwards; zero-padded to 8 bytes).
+///
+/// Header: 0 magic "NBYIDX\0\u{1}" (8), 8 header checksum u64 over bytes [16, dataOffset) (the rest
+/// of the header and the block table), 16 version u32, 20 leaf size u32, 24 count u64, 32 node
+/// count u64, 40 total size u64, 48 log2 block size u32, 52 block count u32, 56 libm fingerprint
+/// u64 (``LibmFingerprint``), 64…127 zero. Block table: one u64 checksum per 64 KiB block of the
+/// data region (the last block may be shorter), so a mapped image is verified block by block
+/// as queries first read it.
 struct SpatialIndexLayout: Equatable {
     static let magic: UInt64 = 0x0100_5844_4959_424E  // "NBYIDX\0\u{1}" little-endian
-    static let version: UInt32 = 1
-    static let headerSize = 64
-    static let defaultLeafSize = 12
+    /// Bump whenever the layout or the computation of the stored terms changes.
+    static let version: UInt32 = 2
+    static let headerSize = 128
+    static let blockShift = 16
+    static let blockSize = 1 << blockShift
+    static let defaultLeafSize = 16
+    /// Bytes per point record.
+    static let recordSize = 64
 
     let count: Int
     let leafSize: Int
@@ -65,11 +46,20 @@ struct SpatialIndexLayout: Equatable {
         return (1 << (depth + 1)) - 1
     }
 
-    var positionOffset: Int { Self.headerSize }
-    var coordinateOffset: Int { positionOffset + 24 * count }
-    var boxOffset: Int { coordinateOffset + 16 * count }
-    var idOffset: Int { boxOffset + (24 * nodeCount + 7) / 8 * 8 }
-    var totalSize: Int { idOffset + (4 * count + 7) / 8 * 8 }
+    /// Bytes of the data region (all sections).
+    var dataSize: Int { Self.recordSize * count + (24 * nodeCount + 7) / 8 * 8 }
+    var blockCount: Int { (dataSize + Self.blockSize - 1) >> Self.blockShift }
+    var dataOffset: Int { (Self.headerSize + 8 * blockCount + 63) / 64 * 64 }
+
+    var pointOffset: Int { dataOffset }
+    var boxOffset: Int { pointOffset + Self.recordSize * count }
+    var totalSize: Int { dataOffset + dataSize }
+
+    /// The byte range of data block `block` within the image.
+    func blockRange(_ block: Int) -> Range<Int> {
+        let start = dataOffset + (block << Self.blockShift)
+        return start..<min(start + Self.blockSize, totalSize)
+    }
 }
 
 /// A fast 64-bit checksum over whole little-endian words (four independent xor-multiply-rotate

@@ -45,4 +45,19 @@ import Testing
         }
         #expect(ChordBounds.chordLimit2(forUpperBoundOfChord2: 3.1e6 * 3.1e6) == .infinity)
     }
+
+    /// The index places points by reduced latitude, (a cos β cos λ, a cos β sin λ, b sin β);
+    /// it must agree with the geodetic formula (ν cos φ cos λ, ν cos φ sin λ, ν(1 − e²) sin φ)
+    /// far inside the bounds' 1 µm slack.
+    @Test func reducedLatitudePositionMatchesGeodetic() {
+        var rng = SplitMix64(state: 5)
+        for i in 0..<5_000 {
+            let lat = i < 4 ? [90.0, -90, 0, 45][i] : rng.uniform(-90, 90)
+            let lon = rng.uniform(-180, 180)
+            let p = ChordBounds.ecef(terms: Geodesic.wgs84.latitudeTerms(lat), longitude: lon)
+            let q = ChordBounds.ecef(latitude: lat, longitude: lon)
+            let d = ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y) + (p.z - q.z) * (p.z - q.z)).squareRoot()
+            #expect(d < 1e-7, "\(lat), \(lon): \(d) m")
+        }
+    }
 }

@@ -133,7 +133,9 @@ import Testing
 extension SpatialIndexTests {
     /// A k far beyond the count (from `--limit 9223372036854775807`) answers every point.
     @Test func hugeKAnswersEveryPoint() throws {
-        let points = [(25.0, 121.5), (25.01, 121.5), (25.0, 121.51)].compactMap { Coordinate(latitude: $0.0, longitude: $0.1) }
+        let points = [(25.0, 121.5), (25.01, 121.5), (25.0, 121.51)].compactMap {
+            Coordinate(latitude: $0.0, longitude: $0.1)
+        }
         let index = SpatialIndex(points)
         // 0.01° of longitude at 25° N is about 1,009 m, of latitude about 1,109 m (GeodSolve).
         #expect(index.nearest(to: points[0], k: Int.max).map(\.index) == [0, 2, 1])
