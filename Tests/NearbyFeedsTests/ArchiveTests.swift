@@ -201,6 +201,8 @@ import Testing
         #expect(throws: PlaceArchiveError.checksumMismatch) { _ = try archive.place(at: places.count - 1) }
     }
 
+    /// The index is checked block by block as well: a flip in its header or block table fails the
+    /// open; a flip in its data is found by the first query (or `verifyAll`) that reads it.
     @Test func flippedByteInIndexIsAnIndexError() throws {
         let path = try A.write(A.special + A.scattered(30))
         defer { A.remove(path) }
@@ -214,12 +216,26 @@ import Testing
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             do {
                 let archive = try PlaceArchive(path: path, datasetID: A.dataset, expectedTag: 42)
-                Issue.record("byte \(position) of the index flipped, yet it opened with \(archive.count) places")
-            } catch {
+                // Opened: the damage is in the data, so reading the whole index must find it, and
+                // this small index is one block, so any query reads it.
+                #expect(throws: (any Error).self, "byte \(position)") { try archive.verifyAll() }
+                let query = try #require(A.special.first?.coordinate)
+                do {
+                    _ = try archive.nearest(to: query, limit: 3)
+                    Issue.record("byte \(position) of the index flipped, yet a query answered")
+                } catch {
+                    guard case .index = error else {
+                        Issue.record("byte \(position): expected an index error, got \(error)")
+                        continue
+                    }
+                }
+            } catch let error as PlaceArchiveError {
                 guard case .index = error else {
                     Issue.record("byte \(position): expected an index error, got \(error)")
                     continue
                 }
+            } catch {
+                Issue.record("byte \(position): \(error)")
             }
             bytes[position] ^= 0x01
         }

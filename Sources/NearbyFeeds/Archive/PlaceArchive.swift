@@ -13,7 +13,7 @@ public final class PlaceArchive: Sendable {
     public let datasetID: String
     private let file: MappedFile
     private let sections: [Range<Int>]
-    private let index: SpatialIndex
+    private let index: MappedSpatialIndex
     private let verifier: BlockVerifier
 
     /// Maps and checks the archive at `path`; `expectedTag` must match the tag it was written with.
@@ -49,6 +49,7 @@ public final class PlaceArchive: Sendable {
         // ending the file. A damaged offset or length would otherwise read the wrong bytes.
         var expectedOffset = PlaceArchiveLayout.headerSize
         for (section, range) in ranges.enumerated() {
+            expectedOffset = PlaceArchiveLayout.aligned(expectedOffset, section: section)
             guard range.lowerBound == expectedOffset else { throw .badHeader("section \(section) is misplaced") }
             expectedOffset = (range.upperBound + 7) & ~7
         }
@@ -71,7 +72,7 @@ public final class PlaceArchive: Sendable {
         verifier = try BlockVerifier(
             file: file, region: PlaceArchiveLayout.headerSize..<ranges[5].lowerBound, table: ranges[6])
         do {
-            index = try SpatialIndex(mapping: UnsafeRawBufferPointer(rebasing: bytes[ranges[5]]), owner: file)
+            index = try MappedSpatialIndex(mapping: UnsafeRawBufferPointer(rebasing: bytes[ranges[5]]), owner: file)
         } catch {
             throw .index(error)
         }
@@ -112,7 +113,12 @@ public final class PlaceArchive: Sendable {
             k = limit >= located / 4 ? located : min(located, max(limit * 4, 32))
         }
         while true {
-            let neighbours = index.nearest(to: query, k: k, within: maxDistance)
+            let neighbours: [Neighbor]
+            do {
+                neighbours = try index.nearest(to: query, k: k, within: maxDistance)
+            } catch {
+                throw .index(error)
+            }
             var result: [(record: Int, distance: Double)] = []
             for neighbour in neighbours {
                 let record = try recordNumber(ofIndexed: neighbour.index)
@@ -154,7 +160,10 @@ public final class PlaceArchive: Sendable {
     var bytes: UnsafeRawBufferPointer { file.bytes }
 
     /// Checks every block of the archive now instead of on first read.
-    public func verifyAll() throws(PlaceArchiveError) { try verifier.checkAll() }
+    public func verifyAll() throws(PlaceArchiveError) {
+        try verifier.checkAll()
+        do { try index.verifyAll() } catch { throw .index(error) }
+    }
 
     /// Checks the blocks under `range` before a read (see ``BlockVerifier``).
     func check(_ range: Range<Int>) throws(PlaceArchiveError) { try verifier.check(range) }

@@ -16,7 +16,8 @@ import NearbyGeo
 /// | 48… | seven sections as (offset u64, length u64): names, records, pairs, strings, map, index,
 ///        blocks |
 ///
-/// Sections, each 8-byte aligned:
+/// Sections, each 8-byte aligned (the index 64-byte aligned), in this order with nothing else
+/// between them:
 /// - names: (key ref, label ref) per attribute or field name, 16 bytes each;
 /// - records: 56 bytes each: latitude f64, longitude f64 (NaN when the place has no usable
 ///   coordinate), refs of id, name, address, category (8 bytes each: offset u32, length u32;
@@ -32,12 +33,18 @@ import NearbyGeo
 ///   and still never uses a damaged byte.
 enum PlaceArchiveLayout {
     static let magic: [UInt8] = Array("NBYPLACE".utf8)
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
     static let headerSize = 160
     static let recordSize = 56
     static let pairSize = 12
     static let nameSize = 16
     static let absent: UInt32 = 0xFFFF_FFFF
+
+    /// Where a section starts, given where the previous one ended (8-aligned already): the
+    /// index on a 64-byte boundary so that each of its 64-byte point records is one cache line.
+    static func aligned(_ offset: Int, section: Int) -> Int {
+        section == 5 ? (offset + 63) & ~63 : offset
+    }
 
     /// Bytes per checksummed block.
     static let blockSize = 1 << 16

@@ -69,7 +69,9 @@ public struct PlaceArchiveWriter: Sendable {
         file.append(UInt64(0))  // total size, filled below
         file.bytes += [UInt8](repeating: 0, count: PlaceArchiveLayout.headerSize - file.bytes.count)
         var table: [(Int, Int)] = []
-        for section in sections {
+        for (number, section) in sections.enumerated() {
+            let start = PlaceArchiveLayout.aligned(file.bytes.count, section: number)
+            file.bytes += [UInt8](repeating: 0, count: start - file.bytes.count)
             table.append((file.bytes.count, section.count))
             file.bytes += section
             file.bytes += [UInt8](repeating: 0, count: ((section.count + 7) & ~7) - section.count)
