@@ -78,7 +78,7 @@ class Bench:
     def index(self, label: str, paths: dict, queries: str) -> None:
         k, a = 10, self.a
         ans = {name: os.path.join(self.work, f"answers-{label}-{name}.json")
-               for name in ("nearby", "balltree", "ckdtree")}
+               for name in ("nearby", "balltree", "ckdtree", "ckdtree-exact")}
         for stale in ans.values():  # never compare answers left by an earlier run
             if os.path.exists(stale):
                 os.remove(stale)
@@ -94,11 +94,13 @@ class Bench:
                                        "--k", str(k), "--answers", ans[impl]],
                                       f"peer {impl}")
 
-        self.log(f"index {label}: {a.repeat} rounds of nearby-bench / BallTree / cKDTree")
+        self.log(f"index {label}: {a.repeat} rounds of nearby-bench / BallTree / cKDTree"
+                 " / cKDTree + GeographicLib")
         res = self.alternate([("nearby", nearby), ("balltree", peer("balltree")),
-                              ("ckdtree", peer("ckdtree"))], a.repeat)
+                              ("ckdtree", peer("ckdtree")), ("ckdtree-exact", peer("ckdtree-exact"))],
+                             a.repeat)
         self.raw[f"index-{label}"] = res
-        med = {name: {key: median([x[key] for x in runs if key in x])
+        med = {name: {key: median([x[key] for x in runs if x.get(key) is not None])
                       for key in ("build_s", "single_us", "batch_us")}
                for name, runs in res.items()}
         peers = [("BallTree", "balltree"), ("cKDTree", "ckdtree")]
@@ -113,6 +115,11 @@ class Bench:
             self.rows.append(Row(work, label, "time", us(med["nearby"][key]),
                                  [(n, us(med[i][key])) for n, i in peers], target,
                                  "≤ 3 µs" if target else "", "per query"))
+        exact = med.get("ckdtree-exact", {}).get("single_us")
+        self.rows.append(Row("k=10 exact on WGS84, one at a time", label, "time",
+                             us(med["nearby"]["single_us"]),
+                             [("cKDTree + GeographicLib", us(exact))], None, "",
+                             "the same answers; peer timed on 1,000 queries"))
         if res["nearby"]:
             self.index_agreement(label, paths, queries, ans, k)
 
