@@ -32,7 +32,7 @@ public final class PlaceArchive: Sendable {
             UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
         let version = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
-        guard version == PlaceArchiveLayout.version else { throw .badHeader("format version \(version)") }
+        guard version == PlaceArchiveLayout.version else { throw .otherVersion(version) }
         guard word(24) == expectedTag else { throw .stale }
         guard word(40) == UInt64(bytes.count) else { throw .badHeader("size \(bytes.count), expected \(word(40))") }
         var ranges: [Range<Int>] = []

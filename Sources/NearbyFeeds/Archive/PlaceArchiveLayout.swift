@@ -56,6 +56,8 @@ enum PlaceArchiveLayout {
 /// Why a place archive was refused; the cache then rebuilds it from the stored feed.
 public enum PlaceArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     case badHeader(String)
+    /// Written by another version of Nearby (not damage: the cache rebuilds it).
+    case otherVersion(UInt32)
     case checksumMismatch
     case stale
     case damagedRecord(Int)
@@ -64,6 +66,8 @@ public enum PlaceArchiveError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String {
         switch self {
         case .badHeader(let detail): return "the place archive is damaged (\(detail))"
+        case .otherVersion(let version):
+            return "the place archive is format \(version), written by another version of Nearby; this one reads format \(PlaceArchiveLayout.version)"
         case .checksumMismatch: return "the place archive's checksum does not match its contents"
         case .stale: return "the place archive was built from other data or another manifest"
         case .damagedRecord(let number): return "record \(number) of the place archive is damaged"
