@@ -306,3 +306,18 @@ import Testing
         #expect(silentlyWrong.isEmpty, "header damage that opened and answered wrongly: \(silentlyWrong)")
     }
 }
+
+extension ArchiveTests {
+    /// An archive of another format version is refused as such (the cache then rebuilds it).
+    @Test func anotherFormatVersionIsNamed() throws {
+        let path = try ArchiveFixtures.write(ArchiveFixtures.special)
+        defer { ArchiveFixtures.remove(path) }
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        bytes[8] = 1
+        bytes[9] = 0
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(throws: PlaceArchiveError.otherVersion(1)) {
+            try PlaceArchive(path: path, datasetID: ArchiveFixtures.dataset, expectedTag: 42)
+        }
+    }
+}
