@@ -255,7 +255,9 @@ extension Geodesic {
             cb.c3 = a1 * c1a.c3 - a2 * c2a.c3
             cb.c4 = a1 * c1a.c4 - a2 * c2a.c4
             cb.c5 = a1 * c1a.c5 - a2 * c2a.c5
-            cb.c6 = a1 * c1a.c6 - a2 * c2a.c6
+            // GeographicLib's Python _Lengths combines C2a[l] for l in range(1, nC2_), i.e.
+            // 1…5 only, and leaves C2a[6] as is (the C++ code combines all six); match it.
+            cb.c6 = c2a.c6
             j12 = m0x * sig12 + (cb.sinSeries(ssig2, csig2) - cb.sinSeries(ssig1, csig1))
         }
         if reduced {

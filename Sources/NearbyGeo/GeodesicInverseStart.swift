@@ -139,7 +139,8 @@ extension Geodesic {
         if disc >= 0 {
             var t3 = s + r3
             t3 += t3 < 0 ? -disc.squareRoot() : disc.squareRoot()
-            let t = cbrt(t3)
+            // GeographicLib's Python Math.cbrt: copysign(pow(|x|, 1/3), x), not libm's cbrt.
+            let t = copysign(pow(abs(t3), 1.0 / 3.0), t3)
             u += t + (t != 0 ? r2 / t : 0)
         } else {
             let ang = atan2((-disc).squareRoot(), -(s + r3))
