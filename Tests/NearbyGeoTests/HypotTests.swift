@@ -3,7 +3,8 @@ import Testing
 
 @testable import NearbyGeo
 
-/// GeoMath.hypot2 against CPython 3.11's math.hypot, bit for bit. Oracle values:
+/// GeoMath.hypot2 (fast path and literal port) against CPython 3.11's math.hypot, bit for bit.
+/// Oracle values:
 /// Fixtures/python_hypot.txt, written by `python3 make_hypot_fixture.py` (in Fixtures/).
 @Suite struct HypotTests {
     let lines: [Substring]
@@ -49,6 +50,24 @@ import Testing
             if h != expected { differing.append(chunk) }
         }
         #expect(differing.isEmpty, "chunks of 1,000 pairs that differ from Python: \(differing)")
+    }
+
+    /// The fast path (a correctly rounded √ with a proven margin) and the literal port agree
+    /// wherever the fast path answers; the Python fixtures above pin the literal port itself.
+    @Test func fastPathAgreesWithTheLiteralPort() {
+        var g = SplitMix64(state: 0xFA57)
+        var differing = 0
+        for i in 0..<300_000 {
+            var (x, y) = Self.pair(&g, i)
+            if i % 5 == 4 {  // integers: exact squares, often exact or near-midpoint roots
+                x = Double(g.next() % (1 << 26))
+                y = Double(g.next() % (1 << 26))
+            }
+            if GeoMath.hypot2(x, y).bitPattern != GeoMath.pythonHypot(x, y).bitPattern {
+                differing += 1
+            }
+        }
+        #expect(differing == 0)
     }
 
     /// Pair i of make_hypot_fixture.py's `pair(g, i)`.
