@@ -64,7 +64,7 @@ public struct Geodesic: Sendable {
     /// Distance in metres from `a` to `b` along the shortest path on the ellipsoid.
     @inline(__always)
     public func distance(_ a: Coordinate, _ b: Coordinate) -> Double {
-        solveInverse(a.latitude, a.longitude, b.latitude, b.longitude).s12
+        solveInverse(a.latitude, a.longitude, b.latitude, b.longitude, distanceOnly: true).s12
     }
 
     /// The point reached from `start` after `distance` metres along initial `bearing` degrees.

@@ -72,7 +72,7 @@ extension Geodesic {
         let somg2 = salp0 * ssig2, comg2 = csig2
         let omg12 = atan2(somg2 * comg1 - comg2 * somg1, comg2 * comg1 + somg2 * somg1)
         let lam12 = omg12 + a3c * (sig12 + (c3a.sinSeries(ssig2, csig2) - b31))
-        let lon12 = lam12 / GeoMath.degree
+        let lon12 = lam12 * GeoMath.radiansToDegrees  // math.degrees, as in the Python port
         let lon2 = GeoMath.angNormalize(
             GeoMath.angNormalize(lon1) + GeoMath.angNormalize(lon12))
         let lat2 = GeoMath.atan2d(sbet2, f1 * cbet2)

@@ -42,16 +42,24 @@ extension Geodesic {
     }
 
     /// Solves the inverse problem between (lat1, lon1) and (lat2, lon2), degrees.
+    ///
+    /// With `distanceOnly` the azimuths may be left NaN: for really short lines GeographicLib
+    /// normalises both azimuth vectors (two `hypot`s) after the distance is already fixed, and
+    /// skipping that work leaves s12 bit for bit the same.
     @inline(__always)
     func solveInverse(
-        _ latitude1: Double, _ lon1: Double, _ latitude2: Double, _ lon2: Double
+        _ latitude1: Double, _ lon1: Double, _ latitude2: Double, _ lon2: Double,
+        distanceOnly: Bool = false
     ) -> InverseSolution {
-        solveInverse(latitudeTerms(latitude1), lon1, latitudeTerms(latitude2), lon2)
+        solveInverse(
+            latitudeTerms(latitude1), lon1, latitudeTerms(latitude2), lon2,
+            distanceOnly: distanceOnly)
     }
 
     /// Solves the inverse problem from precomputed latitude terms.
     func solveInverse(
-        _ terms1: LatitudeTerms, _ lon1: Double, _ terms2: LatitudeTerms, _ lon2: Double
+        _ terms1: LatitudeTerms, _ lon1: Double, _ terms2: LatitudeTerms, _ lon2: Double,
+        distanceOnly: Bool = false
     ) -> InverseSolution {
         var (lon12, lon12s) = GeoMath.angDiff(lon1, lon2)
         // Make the longitude difference positive.
@@ -129,7 +137,8 @@ extension Geodesic {
             s12x = equatorialRadius * lam12
         } else if !meridian {
             let start = inverseStart(
-                sbet1, cbet1, dn1, sbet2, cbet2, dn2, lam12, slam12, clam12)
+                sbet1, cbet1, dn1, sbet2, cbet2, dn2, lam12, slam12, clam12,
+                distanceOnly: distanceOnly)
             salp1 = start.salp1
             calp1 = start.calp1
             if start.sig12 >= 0 {
@@ -255,7 +264,9 @@ extension Geodesic {
             cb.c3 = a1 * c1a.c3 - a2 * c2a.c3
             cb.c4 = a1 * c1a.c4 - a2 * c2a.c4
             cb.c5 = a1 * c1a.c5 - a2 * c2a.c5
-            cb.c6 = a1 * c1a.c6 - a2 * c2a.c6
+            // GeographicLib's Python _Lengths combines C2a[l] for l in range(1, nC2_), i.e.
+            // 1…5 only, and leaves C2a[6] as is (the C++ code combines all six); match it.
+            cb.c6 = c2a.c6
             j12 = m0x * sig12 + (cb.sinSeries(ssig2, csig2) - cb.sinSeries(ssig1, csig1))
         }
         if reduced {

@@ -4,7 +4,8 @@
 import Foundation
 
 extension Geodesic {
-    /// The starting azimuth for Newton's method; when `sig12 >= 0` the short line is solved.
+    /// The starting azimuth for Newton's method; when `sig12 >= 0` the short line is solved
+    /// (its azimuths stay NaN if only the distance was asked for).
     struct InverseStartResult {
         var sig12 = -1.0
         var salp1 = Double.nan
@@ -30,7 +31,7 @@ extension Geodesic {
     func inverseStart(
         _ sbet1: Double, _ cbet1: Double, _ dn1: Double,
         _ sbet2: Double, _ cbet2: Double, _ dn2: Double,
-        _ lam12: Double, _ slam12: Double, _ clam12: Double
+        _ lam12: Double, _ slam12: Double, _ clam12: Double, distanceOnly: Bool = false
     ) -> InverseStartResult {
         var r = InverseStartResult()
         // bet12 = bet2 - bet1 in [0, pi); bet12a = bet2 + bet1 in (-pi, 0].
@@ -63,13 +64,14 @@ extension Geodesic {
         let csig12 = sbet1 * sbet2 + cbet1 * cbet2 * comg12
 
         if shortline && ssig12 < etol2 {
-            // Really short lines.
+            // Really short lines: the distance is sig12 · b · dnm, whatever the azimuths.
+            r.sig12 = atan2(ssig12, csig12)
+            if distanceOnly { return r }
             let salp2 = cbet1 * somg12
             let calp2 =
                 sbet12 - cbet1 * sbet2
                 * (comg12 >= 0 ? GeoMath.sq(somg12) / (1 + comg12) : 1 - comg12)
             (r.salp2, r.calp2) = GeoMath.norm(salp2, calp2)
-            r.sig12 = atan2(ssig12, csig12)
         } else if abs(n) >= 0.1 || csig12 >= 0
             || ssig12 >= 6 * abs(n) * Double.pi * GeoMath.sq(cbet1)
         {
@@ -139,7 +141,8 @@ extension Geodesic {
         if disc >= 0 {
             var t3 = s + r3
             t3 += t3 < 0 ? -disc.squareRoot() : disc.squareRoot()
-            let t = cbrt(t3)
+            // GeographicLib's Python Math.cbrt: copysign(pow(|x|, 1/3), x), not libm's cbrt.
+            let t = copysign(pow(abs(t3), 1.0 / 3.0), t3)
             u += t + (t != 0 ? r2 / t : 0)
         } else {
             let ang = atan2((-disc).squareRoot(), -(s + r3))

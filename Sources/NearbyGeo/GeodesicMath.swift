@@ -4,7 +4,10 @@ import Foundation
 
 /// Small numeric helpers that keep angles exact where GeographicLib keeps them exact.
 enum GeoMath {
+    /// π/180, which is Python's `math.radians` factor (x · (π / 180)).
     static let degree = Double.pi / 180
+    /// 180/π, Python's `math.degrees` factor; dividing by ``degree`` can differ in the last bit.
+    static let radiansToDegrees = 180 / Double.pi
     /// sqrt(smallest normal double), GeographicLib's `tiny_`.
     static let tiny = Double.leastNormalMagnitude.squareRoot()
     static let tol0 = Double.ulpOfOne
@@ -14,14 +17,8 @@ enum GeoMath {
 
     @inline(__always) static func sq(_ x: Double) -> Double { x * x }
 
-    /// √(x² + y²): the plain formula where it cannot overflow or lose precision to underflow
-    /// (always, for the sines and cosines here), libm's slower `hypot` otherwise.
-    @inline(__always) static func hypot2(_ x: Double, _ y: Double) -> Double {
-        let s = x * x + y * y
-        return s >= 1e-290 && s <= 1e290 ? s.squareRoot() : hypot(x, y)
-    }
-
-    /// Normalises the two-vector (x, y).
+    /// Normalises the two-vector (x, y) (with ``hypot2(_:_:)``, as GeographicLib's Python
+    /// `Math.norm` does with `math.hypot`).
     @inline(__always) static func norm(_ x: Double, _ y: Double) -> (Double, Double) {
         let r = hypot2(x, y)
         return (x / r, y / r)
@@ -113,7 +110,7 @@ enum GeoMath {
             q += 1
             x = -x
         }
-        var ang = atan2(y, x) / degree
+        var ang = atan2(y, x) * radiansToDegrees
         switch q {
         case 1: ang = copysign(180, y) - ang
         case 2: ang = 90 - ang

@@ -175,7 +175,9 @@ struct IndexSearch<Guard: IndexReadGuard> {
             // The stored terms are latitudeTerms(latitude) of the point, computed with the same
             // libm (LibmFingerprint), so this is Geodesic.distance(query, point) bit for bit.
             let terms = geodesic.latitudeTerms(latitude: t[3], sbet: t[5], cbet: t[6])
-            let g = geodesic.solveInverse(queryTerms, query.longitude, terms, t[4]).s12
+            let g = geodesic.solveInverse(
+                queryTerms, query.longitude, terms, t[4], distanceOnly: true
+            ).s12
             statistics.geodesics += 1
             guard g <= maxDistance else { continue }
             let id = UnsafeRawPointer(t + 7).load(as: UInt32.self)

@@ -7,7 +7,9 @@ import Foundation
 /// them; that gives the same bits as ``Geodesic/distance(_:_:)`` only if the image was built with
 /// the same `sin` and `cos`. Images record this fingerprint and a different one is refused
 /// (``SpatialIndexError/builtElsewhere``). The arguments cover the range `sincosd` reduces to
-/// (|r| ≤ π/4) with odd, unround values, where implementations differ first.
+/// (|r| ≤ π/4) with odd, unround values, where implementations differ first. The stored terms
+/// themselves are hashed too, so an image whose terms were computed another way (an older
+/// `hypot`, say) is refused just the same.
 enum LibmFingerprint {
     static let current: UInt64 = compute()
 
@@ -22,6 +24,12 @@ enum LibmFingerprint {
         }
         bits.append(sin(1e-9 * 3.141_592_653_589_793).bitPattern)
         bits.append(cos(0.785_398_163_397_448_2).bitPattern)
+        var latitude = -89.987_654_321
+        for _ in 0..<16 {
+            let t = Geodesic.wgs84.latitudeTerms(latitude)
+            bits += [t.latitude.bitPattern, t.sbet.bitPattern, t.cbet.bitPattern]
+            latitude += 11.234_567_891
+        }
         return bits.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return 0 }
             return IndexChecksum.hash(base, byteCount: raw.count)
