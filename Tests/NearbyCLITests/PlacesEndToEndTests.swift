@@ -177,3 +177,24 @@ extension PlacesEndToEndTests {
         #expect(broken.stderr.split(separator: "\n").count == 1)
     }
 }
+
+extension PlacesEndToEndTests {
+    /// `refresh` also repairs a damaged index of a fresh feed, so the next query is fast again.
+    @Test func refreshRebuildsADamagedIndex() throws {
+        _ = try nearby.run(["refresh", "toilets", "--from", mirror])
+        let archive = home.appendingPathComponent("cache/toilets/current/places.nbyplace")
+        var bytes = try [UInt8](Data(contentsOf: archive))
+        bytes[bytes.count / 2] ^= 0xFF
+        try Data(bytes).write(to: archive)
+        let again = try nearby.run(["refresh", "toilets", "--from", mirror])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("toilets: fresh (checked today), not fetched"))
+        #expect(again.stdout.contains("toilets: rebuilt the index"))
+        let clean = try nearby.run(["refresh", "toilets", "--from", mirror])
+        #expect(!clean.stdout.contains("rebuilt"))
+        let query = try nearby.run(["toilets", "--at", "25.0418,121.5152", "--limit", "1", "--offline"])
+        #expect(query.status == 0)
+        #expect(!query.stderr.contains("rebuilt"))
+        #expect(query.stdout.contains("捷運台大醫院站"))
+    }
+}

@@ -25,6 +25,9 @@ enum RefreshCommand {
                 let outcome = try library.refresh(manifest, force: context.arguments.has("force"))
                 if context.environment.stderrIsTerminal { context.output.err("\r\u{1B}[2K") }
                 context.output.out("\(id): \(describe(outcome))\n")
+                if let reason = try library.ensureArchive(manifest) {
+                    context.output.out("\(id): rebuilt the index (\(reason))\n")
+                }
             } catch {
                 if context.environment.stderrIsTerminal { context.output.err("\r\u{1B}[2K") }
                 failures += 1
@@ -40,7 +43,8 @@ enum RefreshCommand {
     static func describe(_ outcome: RefreshOutcome) -> String {
         switch outcome {
         case .skippedFresh(let age):
-            return "fresh (fetched \(Formatting.age(days: age)) ago), not fetched; --force fetches anyway"
+            let when = age == 0 ? "today" : "\(Formatting.age(days: age)) ago"
+            return "fresh (checked \(when)), not fetched; --force fetches anyway"
         case .notModified(let records): return "not modified, \(records) records"
         case .unchanged(let records): return "unchanged, \(records) records"
         case .updated(let records, let bytes, let pages):

@@ -50,6 +50,20 @@ public struct PlaceLibrary: Sendable {
         }
     }
 
+    /// Checks the cached copy's place archive in full and rebuilds it when it is missing, damaged
+    /// or from another version (so the next query does not pay for that); returns why it was
+    /// rebuilt, or nil when it was sound. `nearby refresh` calls this after every refresh, also
+    /// when the feed itself was fresh.
+    public func ensureArchive(_ manifest: DatasetManifest) throws(PlaceLibraryError) -> String? {
+        let entry: CachedEntry
+        do {
+            entry = try cache.load(manifest.id)
+        } catch {
+            throw .noData(manifest.id, error.description)
+        }
+        return try openArchive(entry, manifest: manifest, verifyAll: true).1
+    }
+
     /// The dataset's places, refreshing first when missing or stale (unless offline).
     ///
     /// The archive's blocks are checked as queries read them; with `verifyAll` every block is
