@@ -56,6 +56,7 @@ public struct TrackCleaner: Sendable {
         } else {
             opts = CleaningOptions(activity: ActivityKind(typeString: tracks.first?.activityType))
         }
+        let geodesic = Geodesic.wgs84
         var report = CleaningReport()
         var segments: [CleanedSegment] = []
         var current: [CleanedPoint] = []
@@ -106,7 +107,7 @@ public struct TrackCleaner: Sendable {
                     // Each fix's latitude terms are computed once, here, and reused by every leg
                     // that starts or ends at it (bit for bit the same distances).
                     let prepared = GeodesicPoint(coordinate)
-                    let legLength = Geodesic.wgs84.distance(last, prepared)
+                    let legLength = geodesic.distance(last, prepared)
                     if opts.isBelievable(legLength, from: lastTime, to: point.time) {
                         pending = []
                         keep(point, prepared, legLength: legLength)
@@ -115,7 +116,7 @@ public struct TrackCleaner: Sendable {
                     report.spikes += 1
                     if let (p, c) = pending.last,
                         opts.isBelievable(
-                            Geodesic.wgs84.distance(c, prepared), from: p.time, to: point.time)
+                            geodesic.distance(c, prepared), from: p.time, to: point.time)
                     {
                         pending.append((point, prepared))
                     } else {
@@ -135,7 +136,7 @@ public struct TrackCleaner: Sendable {
                     report.recoveries += 1
                     var previous: GeodesicPoint?
                     for (p, c) in chain {
-                        keep(p, c, legLength: previous.map { Geodesic.wgs84.distance($0, c) } ?? 0)
+                        keep(p, c, legLength: previous.map { geodesic.distance($0, c) } ?? 0)
                         previous = c
                     }
                 }
