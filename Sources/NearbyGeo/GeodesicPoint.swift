@@ -5,8 +5,8 @@
 /// A coordinate with its per-latitude geodesic terms computed once, for solving many inverse
 /// problems from the same point (consecutive legs of a track share each end).
 ///
-/// ``Geodesic/distance(_:_:)-(GeodesicPoint,GeodesicPoint)`` returns bit for bit what
-/// ``Geodesic/distance(_:_:)-(Coordinate,Coordinate)`` returns for the same coordinates.
+/// `Geodesic.distance(_:_:)` on two prepared points returns bit for bit what it returns on
+/// their coordinates (and `inverse(_:_:)` the same bearings too).
 /// The terms depend on the ellipsoid's flattening; a point prepared for another ellipsoid is
 /// recomputed on use (correct, only slower).
 public struct GeodesicPoint: Sendable, Hashable {
