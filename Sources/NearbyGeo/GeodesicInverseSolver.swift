@@ -16,7 +16,8 @@ extension Geodesic {
 
     /// The per-latitude part of the inverse problem: the rounded latitude, the reduced
     /// latitude's sine and cosine (for the latitude as given; the solver flips signs exactly) and
-    /// dn = √(1 + e′² sin²β). A SpatialIndex stores these per point (see ``LibmFingerprint``).
+    /// dn = √(1 + e′² sin²β). A SpatialIndex stores these per point (see ``LibmFingerprint``),
+    /// a ``GeodesicPoint`` holds them for repeated solves.
     struct LatitudeTerms {
         var latitude: Double
         var sbet: Double

@@ -56,10 +56,17 @@ enum GeoMath {
         return abs(y) == 180 ? copysign(180, x) : y
     }
 
+    /// IEEE remainder(x, 360) (Python's math.remainder), skipping the libm call where it is the
+    /// identity: for |x| ≤ 180 the nearest multiple of 360 to x is 0 (±180 ties go to the even
+    /// quotient 0), and the remainder is exact, so it is x itself, signed zeros included.
+    @inline(__always) static func remainder360(_ x: Double) -> Double {
+        abs(x) <= 180 ? x : ieeeRemainder(x, 360)
+    }
+
     /// y − x reduced to [−180, 180] exactly, plus the rounding error.
     @inline(__always) static func angDiff(_ x: Double, _ y: Double) -> (Double, Double) {
-        var (d, t) = sum(ieeeRemainder(-x, 360), ieeeRemainder(y, 360))
-        (d, t) = sum(ieeeRemainder(d, 360), t)
+        var (d, t) = sum(remainder360(-x), remainder360(y))
+        (d, t) = sum(remainder360(d), t)
         if d == 0 || abs(d) == 180 {
             d = copysign(d, t == 0 ? y - x : -t)
         }

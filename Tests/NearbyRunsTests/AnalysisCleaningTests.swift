@@ -182,4 +182,35 @@ struct AnalysisCleaningTests {
         #expect(run.segments.isEmpty)
         #expect(run.distance == 0)
     }
+
+    /// Cumulative distances are bit for bit GeographicLib's (Python 2.1) leg lengths summed in
+    /// order, across the antimeridian, a recovery chain, a time-reversed fix, a pause and the
+    /// south pole: each fix's geodesic terms are prepared once and reused by both of its legs.
+    @Test func cumulativeDistancesAreBitIdenticalToPythonGeographicLib() {
+        let fixes: [(Double, Double, Double)] = [
+            (60.0, 179.9999, 0), (60.00002, -179.99998, 1), (60.00004, -179.99996, 2),
+            (60.00005, -179.99995, 1),  // time-reversed: dropped
+            (61.0, 10.0, 3), (61.0, 10.00003, 4), (61.0, 10.00006, 5), (61.0, 10.00009, 6),
+            (61.0, 10.00012, 7),  // five believable "spikes": a recovery, new segment
+            (61.00001, 10.00015, 8),
+            (100, 0, 9),  // pause marker
+            (-89.99999, 45.0, 20), (-89.99998, -135.0, 21),
+        ]
+        let points = fixes.map { TrackPoint(latitude: $0.0, longitude: $0.1, time: $0.2) }
+        let run = TrackCleaner(options: CleaningOptions(activity: .running)).clean(tracks: [
+            Track(segments: [TrackSegment(points: points)])
+        ])
+        #expect(run.report.timeReversed == 1)
+        #expect(run.report.recoveries == 1)
+        #expect(run.report.pauseMarkers == 1)
+        #expect(run.segments.map { $0.points.count } == [3, 6, 2])
+        // python3: total = 0.0; total += Geodesic.WGS84.Inverse(*prev, *p)['s12'] over the kept
+        // fixes of each segment (no leg across segments); repr(total) after each fix.
+        let expected: [Double] = [
+            0.0, 7.057015701084392, 9.549109795901275, 9.549109795901275, 11.17233414173718,
+            12.795558487476969, 14.418782833312873, 16.042007179148776, 18.010890393956377,
+            18.010890393956377, 21.361709781793795,
+        ]
+        #expect(run.points.map(\.distance.bitPattern) == expected.map(\.bitPattern))
+    }
 }

@@ -56,29 +56,35 @@ public struct TrackCleaner: Sendable {
         } else {
             opts = CleaningOptions(activity: ActivityKind(typeString: tracks.first?.activityType))
         }
+        let geodesic = Geodesic.wgs84
         var report = CleaningReport()
         var segments: [CleanedSegment] = []
         var current: [CleanedPoint] = []
-        var pending: [(TrackPoint, Coordinate)] = []
+        // The last kept fix of `current`, prepared once: every leg starts from it.
+        var anchor: GeodesicPoint?
+        var pending: [(TrackPoint, GeodesicPoint)] = []
         var total = 0.0
 
         func close() {
             if !current.isEmpty { segments.append(CleanedSegment(points: current)) }
             current = []
+            anchor = nil
             pending = []
         }
-        func keep(_ point: TrackPoint, _ coordinate: Coordinate, legLength: Double) {
+        func keep(_ point: TrackPoint, _ prepared: GeodesicPoint, legLength: Double) {
             total += legLength
             current.append(
                 CleanedPoint(
-                    coordinate: coordinate, elevation: point.elevation, time: point.time,
+                    coordinate: prepared.coordinate, elevation: point.elevation, time: point.time,
                     heartRate: point.heartRate, cadence: point.cadence, distance: total))
+            anchor = prepared
             report.keptPoints += 1
         }
 
         for track in tracks {
             for segment in track.segments {
                 close()
+                current.reserveCapacity(segment.points.count)
                 for point in segment.points {
                     report.inputPoints += 1
                     guard let coordinate = point.coordinate else {
@@ -90,27 +96,31 @@ public struct TrackCleaner: Sendable {
                         report.nullIsland += 1
                         continue
                     }
-                    guard let last = current.last else {
-                        keep(point, coordinate, legLength: 0)
+                    guard let last = anchor, let lastTime = current.last.map(\.time) else {
+                        keep(point, GeodesicPoint(coordinate), legLength: 0)
                         continue
                     }
-                    let legLength = Geodesic.wgs84.distance(last.coordinate, coordinate)
-                    if let t0 = last.time, let t1 = point.time, t1 < t0 {
+                    if let t0 = lastTime, let t1 = point.time, t1 < t0 {
                         report.timeReversed += 1
                         continue
                     }
-                    if opts.isBelievable(legLength, from: last.time, to: point.time) {
+                    // Each fix's latitude terms are computed once, here, and reused by every leg
+                    // that starts or ends at it (bit for bit the same distances).
+                    let prepared = GeodesicPoint(coordinate)
+                    let legLength = geodesic.distance(last, prepared)
+                    if opts.isBelievable(legLength, from: lastTime, to: point.time) {
                         pending = []
-                        keep(point, coordinate, legLength: legLength)
+                        keep(point, prepared, legLength: legLength)
                         continue
                     }
                     report.spikes += 1
                     if let (p, c) = pending.last,
-                        opts.isBelievable(Geodesic.wgs84.distance(c, coordinate), from: p.time, to: point.time)
+                        opts.isBelievable(
+                            geodesic.distance(c, prepared), from: p.time, to: point.time)
                     {
-                        pending.append((point, coordinate))
+                        pending.append((point, prepared))
                     } else {
-                        pending = [(point, coordinate)]
+                        pending = [(point, prepared)]
                     }
                     guard pending.count >= opts.recoveryCount else { continue }
                     // A believable chain of "spikes": the receiver really moved (or the anchor was
@@ -124,9 +134,9 @@ public struct TrackCleaner: Sendable {
                     }
                     close()
                     report.recoveries += 1
-                    var previous: Coordinate?
+                    var previous: GeodesicPoint?
                     for (p, c) in chain {
-                        keep(p, c, legLength: previous.map { Geodesic.wgs84.distance($0, c) } ?? 0)
+                        keep(p, c, legLength: previous.map { geodesic.distance($0, c) } ?? 0)
                         previous = c
                     }
                 }
