@@ -45,17 +45,17 @@ let package = Package(
         // Benchmarks: `swift run -c release nearby-bench` (see BENCHMARKS.md).
         .executableTarget(
             name: "nearby-bench",
-            dependencies: ["NearbyGeo", "NearbyFeeds", "NearbyRuns"],
+            dependencies: ["NearbyBasics", "NearbyGeo", "NearbyFeeds", "NearbyRuns"],
             path: "Benchmarks/Sources/nearby-bench"
         ),
 
         .testTarget(name: "NearbyBasicsTests", dependencies: ["NearbyBasics"]),
-        .testTarget(name: "NearbyGeoTests", dependencies: ["NearbyGeo"], exclude: ["Fixtures"]),
+        .testTarget(name: "NearbyGeoTests", dependencies: ["NearbyGeo", "NearbyBasics"], exclude: ["Fixtures"]),
         .testTarget(
             name: "NearbyFeedsTests", dependencies: ["NearbyFeeds", "NearbyGeo"],
             exclude: ["Support/fixture_server.py", "Fixtures"]
         ),
-        .testTarget(name: "NearbyRunsTests", dependencies: ["NearbyRuns", "NearbyGeo"], exclude: ["Fixtures"]),
+        .testTarget(name: "NearbyRunsTests", dependencies: ["NearbyRuns", "NearbyGeo", "NearbyBasics"], exclude: ["Fixtures"]),
         .testTarget(name: "NearbyStoreTests", dependencies: ["NearbyStore", "NearbyRuns", "NearbyBasics"]),
         .testTarget(
             name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyFeeds", "NearbyRuns", "NearbyGeo"],

@@ -1,3 +1,4 @@
+import NearbyBasics
 import Testing
 
 @_spi(Benchmarks) @testable import NearbyGeo

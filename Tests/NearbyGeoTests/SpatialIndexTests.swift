@@ -1,3 +1,4 @@
+import NearbyBasics
 import Testing
 
 @testable import NearbyGeo

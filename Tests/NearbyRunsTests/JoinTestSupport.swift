@@ -1,4 +1,5 @@
 import Foundation
+import NearbyBasics
 import NearbyGeo
 
 @testable import NearbyRuns
@@ -7,23 +8,9 @@ import NearbyGeo
 /// and every leg; route distances are found by sampling each leg every metre and a golden-section
 /// search around the best sample (independent of the Newton-style iteration in the library).
 enum JoinSupport {
-    /// SplitMix64 (Steele et al. 2014): reproducible test data.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
-            lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53)
-        }
-    }
+    /// Reproducible test data.
+    typealias Random = SplitMix64
 
-    // swift-format-ignore: NeverForceUnwrap
-    // Test coordinates are literals or drawn inside Taipei; 0,0 is a valid literal fallback.
     static func coordinate(_ lat: Double, _ lon: Double) -> Coordinate {
         Coordinate(latitude: lat, longitude: lon) ?? Coordinate(latitude: 0, longitude: 0)!
     }

@@ -2,6 +2,7 @@
 // geodesic evaluations per query, serialized size, eager mapping (checksum) cost, and for the
 // image mmapped from a temp file: lazy open time, first-query time, VmRSS growth, query speed.
 import Foundation
+import NearbyBasics
 @_spi(Benchmarks) import NearbyGeo
 
 enum IndexBenchmark {
@@ -234,19 +235,10 @@ final class FileMap: @unchecked Sendable {
     deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
 }
 
-/// SplitMix64 for reproducible benchmark data.
-struct BenchRandom {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func uniform(_ range: ClosedRange<Double>) -> Double {
-        range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
-    }
+/// Reproducible benchmark data.
+typealias BenchRandom = SplitMix64
+
+extension SplitMix64 {
     mutating func coordinate(lat: ClosedRange<Double>, lon: ClosedRange<Double>) throws -> Coordinate {
         try Coordinate(validatingLatitude: uniform(lat), longitude: uniform(lon))
     }
