@@ -1,4 +1,5 @@
 import Foundation
+import NearbyRuns
 
 /// JSON written by the commands: keys keep the order they are given in, so field order is stable.
 indirect enum JSONOutput: Sendable {
@@ -62,21 +63,5 @@ indirect enum JSONOutput: Sendable {
     }
 
     /// A JSON string literal with the escapes RFC 8259 requires.
-    static func quoted(_ value: String) -> String {
-        var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    static func quoted(_ value: String) -> String { TextEscaping.json(value) }
 }

@@ -86,25 +86,8 @@ public struct GPXWriter: Sendable {
         return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    /// XML text and attribute escaping; drops characters XML 1.0 does not allow.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                let v = scalar.value
-                if v >= 0x20 || v == 0x09 || v == 0x0A || v == 0x0D, v != 0xFFFE, v != 0xFFFF {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    /// XML text and attribute escaping (see ``TextEscaping/xml(_:apostrophe:)``).
+    static func escape(_ text: String) -> String { TextEscaping.xml(text) }
 }
 
 extension Int {

@@ -93,27 +93,6 @@ public struct GeoJSONWriter: Sendable {
         }
     }
 
-    /// A JSON string literal (RFC 8259): quote, backslash and control characters escaped.
-    static func string(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-    }
+    /// A JSON string literal (see ``TextEscaping/json(_:into:)``).
+    static func string(_ text: String, into out: inout String) { TextEscaping.json(text, into: &out) }
 }
