@@ -125,21 +125,7 @@ struct JSONByteReader {
             skipWhiteSpace()
             let element = try parseValue()
             elementStacks[level].append(element)
-            skipWhiteSpace()
-            guard position < bytes.count else { throw error(.unexpectedEnd) }
-            let byte = bytes[position]
-            position += 1
-            if byte == UInt8(ascii: ",") {
-                skipWhiteSpace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-                    position += 1
-                    break
-                }
-                continue
-            }
-            if byte == UInt8(ascii: "]") { break }
-            position -= 1
-            throw unexpected(expected: "',' or ']' after an array element")
+            if try finishItem(closer: UInt8(ascii: "]"), expected: "',' or ']' after an array element") { break }
         }
         depth -= 1
         return .array(Self.exactCopy(elementStacks[level]))
@@ -173,24 +159,31 @@ struct JSONByteReader {
             skipWhiteSpace()
             let value = try parseValue()
             memberStacks[level].append(JSONMember(key: key, value: value))
-            skipWhiteSpace()
-            guard position < bytes.count else { throw error(.unexpectedEnd) }
-            let byte = bytes[position]
-            position += 1
-            if byte == UInt8(ascii: ",") {
-                skipWhiteSpace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-                    position += 1
-                    break
-                }
-                continue
-            }
-            if byte == UInt8(ascii: "}") { break }
-            position -= 1
-            throw unexpected(expected: "',' or '}' after an object member")
+            if try finishItem(closer: UInt8(ascii: "}"), expected: "',' or '}' after an object member") { break }
         }
         depth -= 1
         return .object(JSONObject(Self.exactCopy(memberStacks[level])))
+    }
+
+    /// After an array element or object member: consumes the ',' that continues the container
+    /// (a trailing comma before `closer` is tolerated) or `closer` itself; true when it closed.
+    @inline(__always)
+    mutating func finishItem(closer: UInt8, expected: String) throws(JSONParseError) -> Bool {
+        skipWhiteSpace()
+        guard position < bytes.count else { throw error(.unexpectedEnd) }
+        let byte = bytes[position]
+        position += 1
+        if byte == UInt8(ascii: ",") {
+            skipWhiteSpace()
+            if position < bytes.count, bytes[position] == closer {
+                position += 1
+                return true
+            }
+            return false
+        }
+        if byte == closer { return true }
+        position -= 1
+        throw unexpected(expected: expected)
     }
 
     /// A fresh array holding `source`'s elements with no spare capacity.
