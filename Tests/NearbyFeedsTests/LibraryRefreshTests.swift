@@ -70,6 +70,23 @@ import Testing
         #expect(try L.paths(server) == ["/files/page-1.json", "/files/page-2.json", "/files/page-3.json"])
     }
 
+    /// Without a reported total, a full last page makes the planner ask for one more page "in case";
+    /// an origin that answers that page with 404 (or a mirror without that file) ends the paging
+    /// instead of failing the refresh.
+    @Test func aMissingPageAfterAFullOneEndsThePaging() throws {
+        let server = try FixtureServer()
+        let folder = try TestFolders.make("library")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try server.put("page-1.json", L.apiPage(1...2))
+        try server.put("page-2.json", L.apiPage(3...4))
+        let manifest = L.jsonManifest(
+            url: server.url("/files/page-{page}.json"), paging: .init(style: .page, pageSize: 2))
+        let opened = try L.library(folder, at: L.seedDay).open(manifest)
+        #expect(opened.archive.count == 4)
+        #expect(try L.paths(server) == ["/files/page-1.json", "/files/page-2.json", "/files/page-3.json"])
+        #expect(opened.metadata.pages.count == 2)
+    }
+
     /// One way for a refresh to fail: the URL path to use (nil: the seeded file, whose content is
     /// replaced by `body`), and the error expected.
     struct Failure: Sendable, CustomStringConvertible {

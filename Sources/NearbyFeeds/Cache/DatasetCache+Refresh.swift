@@ -130,6 +130,15 @@ extension DatasetCache {
             do {
                 response = try fetcher.fetch(request)
             } catch {
+                if index > 0, request.mayNotExist {
+                    switch error {
+                    case .http(_, 404), .fileNotFound:
+                        // No more pages. Fewer pages than the stored copy had is a change.
+                        if previous?.metadata.pages.count != index { result.allNotModified = false }
+                        return result
+                    default: break
+                    }
+                }
                 throw .fetch(datasetID: id, page: index, error)
             }
             let file = Self.pageFileName(index, fileExtension: plan.fileExtension)
@@ -161,6 +170,7 @@ extension DatasetCache {
         if index == 0 { throw .noRequest(datasetID: id) }
         return result
     }
+
 
     /// Writes a complete new generation, then switches `current` to it and drops the old one.
     private func writeGeneration(

@@ -18,6 +18,9 @@ public struct FetchRequest: Sendable {
     public var maxBodyBytes: Int64
     /// Called as bytes arrive with (received, expected); expected is 0 when the size is unknown.
     public var progress: (@Sendable (_ received: Int64, _ expected: Int64) -> Void)?
+    /// A page asked for only in case more records exist (the previous page was full and the feed
+    /// reports no total): a 404 or a missing mirror file then means "no more pages", not failure.
+    public var mayNotExist = false
 
     /// Creates a request with sensible defaults: 10 s to connect, 120 s in all, at most 256 MiB.
     public init(

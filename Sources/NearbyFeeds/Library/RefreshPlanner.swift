@@ -27,6 +27,7 @@ public struct RefreshPlanner: Sendable {
         let (connect, total, maxBytes) = (connectTimeout, totalTimeout, maxBodyBytes)
         let request: @Sendable (Int, [Data]) -> FetchRequest? = { index, previous in
             let url: String
+            var speculative = false
             if let paging = source.paging, let template = source.urls.first {
                 if index > 0, let last = previous.last {
                     let count = (try? decoder.recordCount(inPage: last, manifest: manifest)) ?? 0
@@ -37,6 +38,8 @@ public struct RefreshPlanner: Sendable {
                     {
                         return nil
                     }
+                    // Only the previous page's being full says there may be more.
+                    speculative = previous.first.flatMap { try? decoder.reportedTotal(inPage: $0, manifest: manifest) ?? nil } == nil
                 }
                 url = paging.url(from: template, pageIndex: index)
             } else {
@@ -48,6 +51,7 @@ public struct RefreshPlanner: Sendable {
             fetch.connectTimeout = connect
             fetch.totalTimeout = total
             fetch.maxBodyBytes = maxBytes
+            fetch.mayNotExist = speculative
             if let progress {
                 let id = manifest.id
                 fetch.progress = { received, expected in progress(id, index, received, expected) }
