@@ -171,7 +171,6 @@ extension DatasetCache {
         return result
     }
 
-
     /// Writes a complete new generation, then switches `current` to it and drops the old one.
     private func writeGeneration(
         _ metadata: CacheMetadata, bodies: [Data], artefacts: [String: Data], folder: URL,

@@ -39,7 +39,9 @@ public struct RefreshPlanner: Sendable {
                         return nil
                     }
                     // Only the previous page's being full says there may be more.
-                    speculative = previous.first.flatMap { try? decoder.reportedTotal(inPage: $0, manifest: manifest) ?? nil } == nil
+                    speculative =
+                        previous.first.flatMap { try? decoder.reportedTotal(inPage: $0, manifest: manifest) ?? nil }
+                        == nil
                 }
                 url = paging.url(from: template, pageIndex: index)
             } else {
