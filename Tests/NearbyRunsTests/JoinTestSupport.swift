@@ -11,6 +11,8 @@ enum JoinSupport {
     /// Reproducible test data.
     typealias Random = SplitMix64
 
+    /// A test coordinate (literals, or drawn inside Taipei); 0,0 is the valid literal fallback.
+    // swift-format-ignore: NeverForceUnwrap
     static func coordinate(_ lat: Double, _ lon: Double) -> Coordinate {
         Coordinate(latitude: lat, longitude: lon) ?? Coordinate(latitude: 0, longitude: 0)!
     }
