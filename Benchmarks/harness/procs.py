@@ -33,23 +33,15 @@ def _tail(text: str, lines: int = 3) -> str:
 
 def run_json(cmd: list[str], what: str, timeout: float = 3600) -> dict:
     """Run cmd, return the JSON object on the last non-empty line of its stdout."""
-    try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-    except FileNotFoundError:
-        raise ToolError(f"{what}: {cmd[0]} does not exist")
-    except subprocess.TimeoutExpired:
-        raise ToolError(f"{what}: timed out after {timeout:.0f} s")
-    if p.returncode != 0:
-        raise ToolError(f"{what} failed (exit {p.returncode}): {_tail(p.stderr or p.stdout)}"
-                        f"  [command: {' '.join(cmd)}]")
-    lines = [r for r in p.stdout.strip().splitlines() if r.strip()]
+    out = run_checked(cmd, what, timeout)
+    lines = [r for r in out.strip().splitlines() if r.strip()]
     try:
         value = json.loads(lines[-1])
         if not isinstance(value, dict):
             raise ValueError("not an object")
         return value
     except (IndexError, ValueError):
-        raise ToolError(f"{what} printed no JSON object on its last line: {_tail(p.stdout)}"
+        raise ToolError(f"{what} printed no JSON object on its last line: {_tail(out)}"
                         f"  [command: {' '.join(cmd)}]")
 
 
