@@ -27,14 +27,14 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
 
-        // Small pure utilities shared by the feeds cache and the runs store (SHA-256).
+        // Small utilities shared by feeds, runs and the store: SHA-256, reading a regular file safely.
         .target(name: "NearbyBasics"),
         // Pure geometry: coordinates, geodesics on WGS84, the spatial index. No I/O.
         .target(name: "NearbyGeo"),
         // Dataset plugins, manifests, decoders, the refresh cache and the libcurl fetcher.
         .target(name: "NearbyFeeds", dependencies: ["NearbyGeo", "NearbyBasics", "CCurl"]),
         // Tracks: GPX/TCX readers, cleaning, statistics, splits, badges, checkpoints.
-        .target(name: "NearbyRuns", dependencies: ["NearbyGeo"]),
+        .target(name: "NearbyRuns", dependencies: ["NearbyGeo", "NearbyBasics"]),
         // SQLite storage of runs.
         .target(name: "NearbyStore", dependencies: ["NearbyRuns", "NearbyBasics", "CSQLite"]),
         // Argument parsing, commands, output formats, exit codes: the only place that prints.
