@@ -15,10 +15,12 @@ public struct TrackPoint: Sendable, Hashable {
     public var heartRate: UInt16?
     /// Cadence, steps or revolutions per minute as the device wrote it.
     public var cadence: UInt16?
+    /// Power, watts.
+    public var power: UInt16?
 
     public init(
         latitude: Double, longitude: Double, elevation: Double? = nil, time: Double? = nil,
-        heartRate: UInt16? = nil, cadence: UInt16? = nil
+        heartRate: UInt16? = nil, cadence: UInt16? = nil, power: UInt16? = nil
     ) {
         self.latitude = latitude
         self.longitude = longitude
@@ -26,6 +28,7 @@ public struct TrackPoint: Sendable, Hashable {
         self.time = time
         self.heartRate = heartRate
         self.cadence = cadence
+        self.power = power
     }
 
     /// The position as a validated coordinate, or nil for pause markers and garbage.
@@ -60,6 +63,8 @@ public enum TrackFormat: String, Sendable, Hashable, Codable {
     case gpx10 = "gpx-1.0"
     case gpx11 = "gpx-1.1"
     case tcx
+    /// Garmin's Flexible and Interoperable Data Transfer protocol (binary).
+    case fit
 }
 
 /// Everything a reader took from one file.
