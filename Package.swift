@@ -21,6 +21,12 @@ let package = Package(
             name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // OpenSSL's libcrypto for SHA-256 on the CPU's SHA instructions; dlopened on the first digest
+        // like libcurl (see Sources/CCrypto/shim.h), so the headers are all the build needs.
+        .systemLibrary(
+            name: "CCrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -28,7 +34,7 @@ let package = Package(
         ),
 
         // Small utilities shared by feeds, runs and the store: SHA-256, reading a regular file safely.
-        .target(name: "NearbyBasics"),
+        .target(name: "NearbyBasics", dependencies: ["CCrypto"]),
         // Pure geometry: coordinates, geodesics on WGS84, the spatial index. No I/O.
         .target(name: "NearbyGeo"),
         // Dataset plugins, manifests, decoders, the refresh cache and the libcurl fetcher.

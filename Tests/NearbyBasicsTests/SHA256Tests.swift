@@ -56,3 +56,46 @@ import Testing
             hash.hexDigest() == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 }
+
+@Suite struct SHA256EngineTests {
+    @Test func libcryptoIsUsedWhereItIsInstalled() {
+        // libcurl4 (which Nearby needs) depends on libssl3, so libcrypto.so.3 is on every machine
+        // that can fetch feeds.
+        #expect(SHA256().usesLibcrypto)
+        #expect(!SHA256(preferLibcrypto: false).usesLibcrypto)
+    }
+
+    // The two implementations agree on every length around the block and padding boundaries and
+    // on uneven chunking; the FIPS vectors above pin both to the standard.
+    @Test func bothEnginesAgreeOnEveryChunking() {
+        var generator = SplitMix64(state: 20_261_201)
+        for length in [0, 1, 55, 56, 63, 64, 65, 119, 120, 127, 128, 1000, 70_000] {
+            let message = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            var fast = SHA256()
+            var portable = SHA256(preferLibcrypto: false)
+            var offset = 0
+            while offset < message.count {
+                let step = min(Int(generator.next() % 97) + 1, message.count - offset)
+                fast.update(Array(message[offset..<offset + step]))
+                portable.update(Array(message[offset..<offset + step]))
+                offset += step
+            }
+            #expect(fast.finalize() == portable.finalize(), "length \(length)")
+            #expect(fast.finalize().count == 32)
+        }
+    }
+
+    // Oracle: python3 -c "import hashlib; print(hashlib.sha256(b'abc').hexdigest(),
+    //   hashlib.sha256(b'abcdef').hexdigest())"
+    @Test func copiesAreIndependent() {
+        var first = SHA256()
+        first.update(Array("abc".utf8))
+        var second = first
+        second.update(Array("def".utf8))
+        #expect(first.hexDigest() == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(second.hexDigest() == "bef57ec7f53a6d40beb640a780a639c83bc29ac8a9816f1fc6c5c6dcd93c4721")
+        // finalize leaves the hash usable.
+        first.update(Array("def".utf8))
+        #expect(first.hexDigest() == second.hexDigest())
+    }
+}
