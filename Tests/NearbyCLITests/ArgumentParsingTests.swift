@@ -57,12 +57,13 @@ import Testing
         }
     }
 
-    @Test func rangeIsNamedInTheMessage() {
-        #expect(throws: CLIError.self) { try NumericOptions.distance("1e19km", option: "within") }
-        do { _ = try NumericOptions.distance("1e19km", option: "within") } catch {
+    @Test(arguments: ["1e19km", "1e308km", "0", "-1m"])
+    func rangeIsNamedInTheMessage(text: String) {
+        #expect(throws: CLIError.self) { try NumericOptions.distance(text, option: "within") }
+        do { _ = try NumericOptions.distance(text, option: "within") } catch {
             #expect(
                 error.message
-                    == "--within must be greater than 0 and at most 20,037.5 km (half the equator), not 1e19km")
+                    == "--within must be greater than 0 and at most 20,037.5 km (half the equator), not \(text)")
         }
     }
 

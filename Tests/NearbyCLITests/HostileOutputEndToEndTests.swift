@@ -128,6 +128,34 @@ import Testing
         expectInert(badges, "badges")
     }
 
+    /// `runs list` and `runs export` CSV: a track named as a formula is neutralised, while the
+    /// negative longitudes of a run in London stay numbers (the GPX below, written by hand).
+    @Test func runsCSVNeutralisesNamesAndKeepsNegativeNumbers() throws {
+        let gpx = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+             <trk><name>=HYPERLINK(&quot;https://evil.example&quot;)</name><type>running</type><trkseg>
+              <trkpt lat="51.5" lon="-0.12"><time>2024-03-01T07:00:00Z</time></trkpt>
+              <trkpt lat="51.501" lon="-0.12"><time>2024-03-01T07:00:30Z</time></trkpt>
+              <trkpt lat="51.502" lon="-0.1205"><time>2024-03-01T07:01:00Z</time></trkpt>
+             </trkseg></trk>
+            </gpx>
+            """
+        let file = home.appendingPathComponent("london.gpx")
+        try Data(gpx.utf8).write(to: file)
+        let imported = try nearby.run(["runs", "import", file.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let list = try nearby.run(["runs", "list", "--format", "csv"])
+        #expect(list.stdout.contains(",\"'=HYPERLINK(\"\"https://evil.example\"\")\","))
+        let export = try nearby.run(["runs", "export", "1", "--format", "csv"])
+        #expect(export.status == 0, "\(export.stderr)")
+        let rows = export.stdout.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
+        #expect(rows.count == 3)
+        #expect(rows.first?.hasPrefix("1,2024-03-01T07:00:00Z,51.5,-0.12,") == true)
+        #expect(rows.last?.hasPrefix("1,2024-03-01T07:01:00Z,51.502,-0.1205,") == true)
+        #expect(!export.stdout.contains("'"))
+    }
+
     /// Arguments echoed in errors, and a dataset whose manifest title carries controls.
     @Test func errorsAndDatasetsShowEscapes() throws {
         for words in [

@@ -34,7 +34,7 @@ enum NumericOptions {
     }
 
     /// Metres of a decimal number with an optional unit (white space allowed between them), or nil
-    /// when the text is not one. The value is not range-checked here.
+    /// when the text is not one. The value is not range-checked here (`1e308km` is infinite).
     static func parseDistance(_ text: String) -> Double? {
         let lowered = text.lowercased().trimmingCharacters(in: .whitespaces)
         var number = Substring(lowered)
@@ -44,8 +44,7 @@ enum NumericOptions {
             factor = unit.metres
         }
         guard let value = DecimalText.parse(number.trimmingCharacters(in: .whitespaces)) else { return nil }
-        let metres = value * factor
-        return metres.isFinite ? metres : nil
+        return value * factor
     }
 
     /// A point: `LAT,LON` or a `geo:` URI (``Coordinate/init(parsing:)``).
