@@ -168,6 +168,15 @@ import Testing
             #expect(result.stderr.hasPrefix("nearby: "), "\(words)")
             #expect(result.stderr.split(separator: "\n").count <= 2, "\(words)")
         }
+        // A file name with a line break cannot fake a second message.
+        let tracks = try TestPaths.temporaryDirectory("nearby-hostile-name")
+        let fake = tracks.appendingPathComponent("bad\nnearby: imported everything.gpx")
+        try FileManager.default.copyItem(at: TestPaths.fixture("broken.gpx"), to: fake)
+        let failed = try nearby.run(["runs", "import", fake.path])
+        #expect(failed.status == 1)
+        expectInert(failed, "runs import")
+        #expect(!failed.stderr.split(separator: "\n").contains { $0.hasPrefix("nearby: imported") })
+        #expect(failed.stderr.contains("bad\\nnearby: imported everything.gpx"))
         let folder = try TestPaths.temporaryDirectory("nearby-hostile-manifest")
         let manifest = """
             {"kind": "places", "id": "evil", "title": "Evil \\u001b]0;pwned\\u0007 title", "description": "x",

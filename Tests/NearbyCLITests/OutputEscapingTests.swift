@@ -68,6 +68,15 @@ import Synchronization
         #expect(sink.stderr == "e\\ef\n")
     }
 
+    /// Standard error is one line per write: a line break from outside cannot fake a message.
+    @Test func standardErrorIsOneLinePerWrite() {
+        let sink = Sink()
+        let output = TerminalOutput(sink.output, codes: .random(), stderrIsTerminal: false)
+        output.err("nearby: a\nnearby: all good.gpx: fine\n")
+        output.err("no newline\n\n")
+        #expect(sink.stderr == "nearby: a\\nnearby: all good.gpx: fine\nno newline\\n\n")
+    }
+
     /// The progress line's own "clear the line" prefix works on a terminal; anywhere else, or
     /// not at the start of a write, it is escaped.
     @Test func progressPrefix() {

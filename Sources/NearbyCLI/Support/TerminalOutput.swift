@@ -7,11 +7,15 @@ import Synchronization
 /// Nearby's own styling, carried as ``TerminalCodes`` markers, becomes real SGR codes. Commands
 /// need no escaping of their own: they compose text and hand it here.
 ///
+/// Standard error is messages, one line per write: a line feed is kept only as the last
+/// character of a write (a file name with a line break cannot fake a second message). The one raw
+/// sequence allowed there is the progress line's own prefix, CR ESC `[2K` (clear the line), at
+/// the start of a write while standard error is a terminal.
+///
 /// Exact output: once a command has chosen a machine format (`--format json|csv|geojson|gpx`,
 /// see ``exactStandardOutput()``), standard output is written byte for byte — JSON and GeoJSON
 /// escape controls themselves, and CSV and GPX must keep the data as it is. Standard error stays
-/// human. The one raw sequence allowed on standard error is the progress line's own prefix,
-/// CR ESC `[2K` (clear the line), at the start of a write while standard error is a terminal.
+/// human.
 struct TerminalOutput: Sendable {
     let base: CommandOutput
     let codes: TerminalCodes
@@ -29,14 +33,18 @@ struct TerminalOutput: Sendable {
         base.out(exact.value.withLock { $0 } ? text : render(text))
     }
 
-    /// Writes to standard error.
+    /// Writes to standard error: one line.
     func err(_ text: String) {
         let clearLine = "\r\u{1B}[2K"
-        if stderrIsTerminal, text.hasPrefix(clearLine) {
-            base.err(clearLine + render(String(text.dropFirst(clearLine.count))))
-        } else {
-            base.err(render(text))
+        var body = Substring(text)
+        var out = ""
+        if stderrIsTerminal, body.hasPrefix(clearLine) {
+            out = clearLine
+            body = body.dropFirst(clearLine.count)
         }
+        let newline = body.hasSuffix("\n")
+        if newline { body = body.dropLast() }
+        base.err(out + render(String(body), keepingNewlines: false) + (newline ? "\n" : ""))
     }
 
     /// From now on, standard output is machine output and is written exactly.
@@ -44,8 +52,9 @@ struct TerminalOutput: Sendable {
         exact.value.withLock { $0 = true }
     }
 
-    /// `text` for a terminal: markers of this run become codes, controls become escapes, LF stays.
-    func render(_ text: String) -> String {
+    /// `text` for a terminal: markers of this run become codes, controls become escapes; LF stays
+    /// when `keepingNewlines`.
+    func render(_ text: String, keepingNewlines: Bool = true) -> String {
         guard text.unicodeScalars.contains(where: { TerminalText.isControl($0) || $0 == TerminalCodes.open }) else {
             return text
         }
@@ -59,7 +68,7 @@ struct TerminalOutput: Sendable {
                 index += length
                 continue
             }
-            if scalar != "\n", TerminalText.isControl(scalar) {
+            if TerminalText.isControl(scalar), !(keepingNewlines && scalar == "\n") {
                 out.append(contentsOf: TerminalText.escape(scalar).unicodeScalars)
             } else {
                 out.append(scalar)
