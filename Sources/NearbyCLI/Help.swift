@@ -33,8 +33,17 @@ enum Help {
           --no-color         no colour (also NO_COLOR)
           --help, --version
 
-        Exit codes: 0 success (also an empty result), 1 failure, 2 usage error,
-        3 no data for a dataset and it cannot be fetched.
+        Values: numbers are decimals (25.0418, -0.12, 1.5e3; never 0x19, inf or nan). DIST is a
+        number with m, km, mi or ft (default m), greater than 0 and at most 20,037.5 km (half the
+        equator). --limit N is a whole number (places: 1 to 1,000,000; checkpoints: 1 to 1,000).
+        A valued option needs its value: write --where=-x for a value that starts with '-'.
+
+        Output: tables and messages show control characters from feeds, files and arguments as
+        escapes (\\e, \\t, \\n, \\r, \\xHH, \\u{HHHH} for bidi controls); JSON and GeoJSON are exact;
+        CSV cells that begin with = + - @ TAB or CR (other than numbers) start with '.
+
+        Exit codes: 0 success (also an empty result, and a partial answer of near), 1 failure,
+        2 usage error, 3 no data for a dataset and it cannot be fetched (near: for every one).
 
         """
 
@@ -53,7 +62,10 @@ enum Help {
             return """
                 usage: nearby near --at LAT,LON --in DATASET[,DATASET…] [--limit N] [--within DIST]
 
-                The nearest places of several datasets at once, merged nearest first.
+                The nearest places of several datasets at once, merged nearest first; a dataset
+                named twice is asked once. A dataset that has no data (not cached and cannot be
+                fetched) is left out with one warning and the others answer (exit code 0); when
+                none of them has data, exit code 3.
 
                 """
         case "show":

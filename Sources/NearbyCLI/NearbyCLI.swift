@@ -11,21 +11,27 @@ public enum NearbyCLI {
     /// Runs the command named by `environment.arguments` and returns its exit code.
     public static func run(_ environment: CommandEnvironment, output: CommandOutput) -> Int32 {
         let words = environment.arguments
-        let errorStyle = Style(enabled: environment.stderrIsTerminal && environment.variables["NO_COLOR"] == nil)
+        let terminal = TerminalOutput(
+            output, codes: TerminalCodes.random(), stderrIsTerminal: environment.stderrIsTerminal)
+        let errorStyle = Style(
+            enabled: environment.stderrIsTerminal && environment.variables["NO_COLOR"] == nil
+                && !words.contains("--no-color"),
+            codes: terminal.codes)
         do {
-            try dispatch(words, environment: environment, output: output)
+            try dispatch(words, environment: environment, output: terminal)
             return ExitCode.success.rawValue
         } catch {
-            var message = error.message
+            // One line: line breaks and controls in the message (often from outside) are escaped.
+            var message = TerminalText.escaped(error.message)
             if let last = message.last, !".!?".contains(last) { message += "." }
-            output.err(errorStyle.red("nearby: ") + message + "\n")
-            if error.exitCode == .usage { output.err("Try 'nearby --help'.\n") }
+            terminal.err(errorStyle.red("nearby: ") + message + "\n")
+            if error.exitCode == .usage { terminal.err("Try 'nearby --help'.\n") }
             return error.exitCode.rawValue
         }
     }
 
     private static func dispatch(
-        _ words: [String], environment: CommandEnvironment, output: CommandOutput
+        _ words: [String], environment: CommandEnvironment, output: TerminalOutput
     ) throws(CLIError) {
         guard let first = words.first else {
             output.out(Help.overview)

@@ -32,6 +32,9 @@ public struct Coordinate: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Parses `"25.0418,121.5152"` (white space allowed around the comma) or an RFC 5870
     /// `geo:` URI such as `"geo:25.0418,121.5152;u=10"` (an altitude and parameters are ignored;
     /// a `crs` other than wgs84 is refused).
+    ///
+    /// Every number must be written as ``DecimalText`` accepts it: `0x19`, `inf` and `nan` are
+    /// refused, also in a `geo:` URI's altitude and `u=` uncertainty.
     public init(parsing text: String) throws(CoordinateError) {
         var body = Substring(text.trimmingSpaces())
         if body.count >= 4, body.prefix(4).lowercased() == "geo:" {
@@ -43,15 +46,19 @@ public struct Coordinate: Sendable, Hashable, Codable, CustomStringConvertible {
                 if pair.count == 2, pair[0].lowercased() == "crs", pair[1].lowercased() != "wgs84" {
                     throw .unsupportedReferenceSystem(String(pair[1]))
                 }
+                if pair.count == 2, pair[0].lowercased() == "u", DecimalText.parse(pair[1]) == nil {
+                    throw .unreadable(text)
+                }
             }
             let numbers = body.split(separator: ",", omittingEmptySubsequences: false)
             guard numbers.count == 2 || numbers.count == 3 else { throw .unreadable(text) }
+            if numbers.count == 3, DecimalText.parse(numbers[2]) == nil { throw .unreadable(text) }
             body = numbers[0] + "," + numbers[1]
         }
         let numbers = body.split(separator: ",", omittingEmptySubsequences: false)
         guard numbers.count == 2,
-            let latitude = Double(String(numbers[0]).trimmingSpaces()),
-            let longitude = Double(String(numbers[1]).trimmingSpaces())
+            let latitude = DecimalText.parse(String(numbers[0]).trimmingSpaces()),
+            let longitude = DecimalText.parse(String(numbers[1]).trimmingSpaces())
         else { throw .unreadable(text) }
         try self.init(validatingLatitude: latitude, longitude: longitude)
     }

@@ -30,4 +30,39 @@ import Testing
         #expect(CSVWriter.field(2.0, maxFractionDigits: 3) == "2")
         #expect(CSVWriter().write([]) == "")
     }
+
+    /// OWASP CSV injection: a field that a spreadsheet would evaluate gets a leading `'`; numbers
+    /// stay numbers. Expected text written by hand.
+    @Test(arguments: [
+        ("=1+2", "'=1+2"),
+        ("=HYPERLINK(\"http://x\",\"y\")", "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""),
+        ("+886 2 2720 8889", "'+886 2 2720 8889"),
+        ("-1+2", "'-1+2"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\tx", "'\tx"),
+        ("\rx", "\"'\rx\""),
+        ("-", "'-"),
+        ("-inf", "'-inf"),
+        ("-0x19", "'-0x19"),
+        ("=a,b", "\"'=a,b\""),
+        ("-0.12", "-0.12"),
+        ("-121.5152", "-121.5152"),
+        ("+3", "+3"),
+        ("-1.5e3", "-1.5e3"),
+        ("a=b", "a=b"),
+        (" =1", " =1"),
+        ("'=1", "'=1"),
+    ])
+    func formulasAreNeutralised(cell: String, written: String) {
+        #expect(CSVWriter.field(cell) == written)
+        // Writing twice changes nothing (rows may hold fields already written).
+        #expect(CSVWriter.neutralised(CSVWriter.neutralised(cell)) == CSVWriter.neutralised(cell))
+    }
+
+    @Test func negativeNumbersInATableStayNumbers() {
+        let csv = CSVWriter(header: ["name", "longitude"]).write([
+            ["=cmd|' /C calc'!A0", CSVWriter.field(-0.12)]
+        ])
+        #expect(csv == "name,longitude\r\n'=cmd|' /C calc'!A0,-0.12\r\n")
+    }
 }

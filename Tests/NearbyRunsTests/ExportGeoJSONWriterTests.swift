@@ -91,4 +91,16 @@ import Testing
         #expect(NumberText.plain(value) == expected)
         #expect(Double(expected) == value)  // the text reads back as the same Double
     }
+
+    /// Terminal controls in JSON strings are written as \u escapes: the decoded string is the same
+    /// (JSONSerialization as the independent reader), but no raw control reaches a terminal.
+    @Test func controlsAreEscapedAndTheValueIsExact() throws {
+        let hostile = "a\u{1B}]0;title\u{07}b\u{9B}2Jc\u{202E}d\u{2066}e\u{7F}f\u{2028}g\"\\h台北"
+        let literal = TextEscaping.json(hostile)
+        #expect(literal == "\"a\\u001b]0;title\\u0007b\\u009b2Jc\\u202ed\\u2066e\\u007ff\\u2028g\\\"\\\\h台北\"")
+        let decoded =
+            try JSONSerialization.jsonObject(
+                with: Data("[\(literal)]".utf8)) as? [String]
+        #expect(decoded == [hostile])
+    }
 }

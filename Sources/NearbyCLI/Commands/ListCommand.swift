@@ -29,6 +29,10 @@ enum ListCommand {
 }
 
 /// `nearby near --at … --in a,b`: several datasets merged nearest first.
+///
+/// A partial answer: a dataset that has no data (not cached and not fetchable) gets one warning
+/// and the others answer, exit code 0. When none of them has data, exit code 3. Each dataset is
+/// asked once, however often it is named.
 enum NearCommand {
     static let options = PlaceQuery.options.merged(with: OptionSpec(valued: ["in"]))
 
@@ -36,16 +40,27 @@ enum NearCommand {
         let format = try context.format(allowed: [.table, .json, .csv, .geojson])
         let query = try PlaceQuery(context.arguments, defaultLimit: 10)
         guard query.origin != nil else { throw .usage("nearby near needs --at LAT,LON") }
-        let ids = context.arguments.list("in") + context.arguments.positionals
+        let ids = ParsedArguments.unique(context.arguments.list("in") + context.arguments.positionals)
         guard !ids.isEmpty else { throw .usage("nearby near needs --in DATASET[,DATASET…]") }
         let session = try PlacesSession(context, only: Set(ids))
         var hits: [PlaceHit] = []
+        var missing: [CLIError] = []
         for id in ids {
-            let dataset = try session.open(id)
+            let dataset: OpenedDataset
+            do {
+                dataset = try session.open(id)
+            } catch  where error.exitCode == .noData {
+                missing.append(error)
+                continue
+            }
             hits += try session.withRepair(dataset) { opened throws(PlaceArchiveError) in
                 try PlaceHit.query(query, in: opened)
             }
         }
+        if missing.count == ids.count {
+            throw .noData(missing.map(\.message).joined(separator: "; "))
+        }
+        for error in missing { context.warn("\(error.message); answering from the other datasets") }
         hits.sort { ($0.distance ?? .infinity) < ($1.distance ?? .infinity) }
         if let limit = query.limit { hits = Array(hits.prefix(limit)) }
         let output = PlaceOutput(units: try UnitsOption.resolve(context), style: context.style, showDataset: true)

@@ -10,26 +10,16 @@ struct PlaceQuery {
 
     static let options = OptionSpec(valued: ["at", "limit", "within", "where"], short: ["n": "limit"])
 
+    /// The range of `--limit` on place listings.
+    static let limits = 1...1_000_000
+
     init(_ arguments: ParsedArguments, defaultLimit: Int?) throws(CLIError) {
-        if let at = arguments.value("at") {
-            do {
-                origin = try Coordinate(parsing: at)
-            } catch {
-                throw .usage("--at: \(error.description)")
-            }
-        }
-        if let text = arguments.value("limit") {
-            guard let value = Int(text), value >= 0 else { throw .usage("--limit needs a whole number, not \(text)") }
-            limit = value
-        } else {
-            limit = origin == nil ? nil : defaultLimit
-        }
-        if let text = arguments.value("within") {
-            guard let metres = Formatting.parseDistance(text) else {
-                throw .usage("--within needs a distance such as 500m or 1.5km, not \(text)")
-            }
+        origin = try arguments.value("at").map { text throws(CLIError) in try NumericOptions.point(text) }
+        limit = try NumericOptions.count(
+            arguments, "limit", range: Self.limits, default: origin == nil ? nil : defaultLimit)
+        if arguments.value("within") != nil {
+            within = try NumericOptions.distance(arguments, "within", default: .infinity)
             guard origin != nil else { throw .usage("--within needs --at") }
-            within = metres
         } else {
             within = .infinity
         }

@@ -46,19 +46,13 @@ enum CheckpointsCommand {
 
 /// Option parsing shared by the join commands.
 enum JoinOptions {
+    /// `--within`: greater than 0 and at most 20,037.5 km (``NumericOptions/distance(_:option:)``).
     static func distance(_ context: CommandContext, default fallback: Double) throws(CLIError) -> Double {
-        guard let text = context.arguments.value("within") else { return fallback }
-        guard let metres = Formatting.parseDistance(text), metres > 0 else {
-            throw .usage("--within needs a distance such as 300m or 1km, not \(text)")
-        }
-        return metres
+        try NumericOptions.distance(context.arguments, "within", default: fallback)
     }
 
+    /// `--limit`: places per dataset and checkpoint, 1 to 1,000.
     static func limit(_ context: CommandContext, default fallback: Int) throws(CLIError) -> Int {
-        guard let text = context.arguments.value("limit") else { return fallback }
-        guard let value = Int(text), value > 0, value <= 1000 else {
-            throw .usage("--limit needs a number from 1 to 1000")
-        }
-        return value
+        try NumericOptions.count(context.arguments, "limit", range: 1...1000, default: fallback) ?? fallback
     }
 }

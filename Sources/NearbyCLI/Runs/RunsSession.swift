@@ -18,7 +18,9 @@ struct RunsSession {
         units = try UnitsOption.resolve(context)
         catalogue = try Self.loadCatalogue(context)
         if let text = context.arguments.value("max-speed") {
-            guard let speed = Double(text.replacingOccurrences(of: "m/s", with: "")), speed > 0, speed.isFinite else {
+            guard let speed = NumericOptions.decimal(text.replacingOccurrences(of: "m/s", with: "")), speed > 0,
+                speed.isFinite
+            else {
                 throw .usage("--max-speed needs a speed in metres per second, such as 12")
             }
             maximumSpeed = speed

@@ -35,12 +35,19 @@ struct ParsedArguments: Sendable {
 
     /// The last value given for `name`, if any.
     func value(_ name: String) -> String? { values[name]?.last }
-    /// Every value given for `name`, in order, with comma-separated lists split.
+    /// Every value given for `name`, in order, with comma-separated lists split and each item
+    /// once (`--in toilets,toilets` names one dataset).
     func list(_ name: String) -> [String] {
-        (values[name] ?? []).flatMap {
-            $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
-        }
-        .filter { !$0.isEmpty }
+        Self.unique(
+            (values[name] ?? []).flatMap {
+                $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            })
+    }
+
+    /// The non-empty `items`, each once, in the order first given.
+    static func unique(_ items: [String]) -> [String] {
+        var seen = Set<String>()
+        return items.filter { !$0.isEmpty && seen.insert($0).inserted }
     }
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 
@@ -52,7 +59,7 @@ struct ParsedArguments: Sendable {
         while index < words.count {
             let word = words[index]
             index += 1
-            if optionsEnded || word == "-" || !word.hasPrefix("-") || Self.isNumber(word) {
+            if optionsEnded || !Self.isOption(word) {
                 result.positionals.append(word)
                 continue
             }
@@ -81,7 +88,11 @@ struct ParsedArguments: Sendable {
                 if let inlineValue {
                     result.values[name, default: []].append(inlineValue)
                 } else {
-                    guard index < words.count else { throw .usage("--\(name) needs a value") }
+                    // The next word is the value unless it is another option (`--at --cache-dir X`);
+                    // a negative number (`--at -33.9,151.2`) is a value. `--where=-x` passes any text.
+                    guard index < words.count, !Self.isOption(words[index]) else {
+                        throw .usage("--\(name) needs a value")
+                    }
                     result.values[name, default: []].append(words[index])
                     index += 1
                 }
@@ -92,8 +103,12 @@ struct ParsedArguments: Sendable {
         return result
     }
 
-    /// `-12.5` is a value (a negative latitude), not an option.
-    private static func isNumber(_ word: String) -> Bool {
-        Double(word) != nil || word.first == "-" && word.dropFirst().first?.isNumber == true
+    /// Whether `word` is an option name (`--at`, `-n`, `--`) rather than a value. `-` and words
+    /// starting with a minus and a decimal digit or point (`-12.5`, `-33.9,151.2`, `-.5`) are values.
+    static func isOption(_ word: String) -> Bool {
+        guard word.hasPrefix("-"), word != "-" else { return false }
+        let next = word.utf8.dropFirst().first
+        let startsNumber = next.map { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }
+        return startsNumber != true
     }
 }

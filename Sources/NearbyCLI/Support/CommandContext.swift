@@ -4,40 +4,46 @@ import Foundation
 struct CommandContext {
     var arguments: ParsedArguments
     var environment: CommandEnvironment
-    var output: CommandOutput
+    /// Standard output and standard error, through the output boundary.
+    var output: TerminalOutput
     var paths: Paths
     /// Styling for standard output.
     var style: Style
     /// Styling for standard error.
     var errorStyle: Style
 
-    init(words: [String], spec: OptionSpec, environment: CommandEnvironment, output: CommandOutput) throws(CLIError) {
+    init(words: [String], spec: OptionSpec, environment: CommandEnvironment, output: TerminalOutput) throws(CLIError) {
         arguments = try ParsedArguments.parse(words, spec: OptionSpec.global.merged(with: spec))
         self.environment = environment
         self.output = output
         paths = Paths(arguments: arguments, environment: environment)
         let colour = environment.variables["NO_COLOR"] == nil && !arguments.has("no-color")
-        style = Style(enabled: colour && environment.stdoutIsTerminal)
-        errorStyle = Style(enabled: colour && environment.stderrIsTerminal)
+        style = Style(enabled: colour && environment.stdoutIsTerminal, codes: output.codes)
+        errorStyle = Style(enabled: colour && environment.stderrIsTerminal, codes: output.codes)
     }
 
-    /// The `--format` option, checked against the formats a command supports.
+    /// The `--format` option, checked against the formats a command supports. A machine format
+    /// (anything but `table`) makes standard output exact (see ``TerminalOutput``).
     func format(allowed: [OutputFormat], default fallback: OutputFormat = .table) throws(CLIError) -> OutputFormat {
-        guard let text = arguments.value("format") else { return fallback }
-        guard let format = OutputFormat(rawValue: text.lowercased()), allowed.contains(format) else {
-            throw .usage("--format must be one of \(allowed.map(\.rawValue).joined(separator: ", ")), not \(text)")
+        var format = fallback
+        if let text = arguments.value("format") {
+            guard let chosen = OutputFormat(rawValue: text.lowercased()), allowed.contains(chosen) else {
+                throw .usage("--format must be one of \(allowed.map(\.rawValue).joined(separator: ", ")), not \(text)")
+            }
+            format = chosen
         }
+        if format != .table { output.exactStandardOutput() }
         return format
     }
 
-    /// Prints a warning on stderr.
+    /// Prints a warning on stderr, on one line (line breaks from outside are escaped too).
     func warn(_ message: String) {
-        output.err(errorStyle.yellow("warning: ") + message + "\n")
+        output.err(errorStyle.yellow("warning: ") + TerminalText.escaped(message) + "\n")
     }
 
-    /// Prints progress or information on stderr.
+    /// Prints progress or information on stderr, on one line.
     func note(_ message: String) {
-        output.err(message + "\n")
+        output.err(TerminalText.escaped(message) + "\n")
     }
 
     /// Exactly `count` positional words, or a usage error naming what is expected.

@@ -2,44 +2,52 @@ import Foundation
 
 /// Human formats for distances, bearings and ages.
 enum Formatting {
-    /// `85 m`, `950 m`, `1.2 km`, `12 km`.
+    /// `85 m`, `950 m`, `1.2 km`, `12 km`; `–` for a value that is not a finite distance.
     static func distance(_ metres: Double) -> String {
-        if metres < 999.5 { return "\(Int(metres.rounded())) m" }
+        guard metres.isFinite else { return "–" }
+        if abs(metres) < 999.5 { return "\(whole(metres)) m" }
         let km = metres / 1000
-        if km < 9.95 { return String(format: "%.1f km", km) }
-        return "\(Int(km.rounded())) km"
+        if abs(km) < 9.95 { return String(format: "%.1f km", km) }
+        return "\(whole(km)) km"
     }
 
-    /// `0.3 mi`, `12 mi`, or feet below a tenth of a mile.
+    /// `0.3 mi`, `12 mi`, or feet below a tenth of a mile; `–` for a value that is not finite.
     static func distanceImperial(_ metres: Double) -> String {
+        guard metres.isFinite else { return "–" }
         let miles = metres / 1609.344
-        if miles < 0.1 { return "\(Int((metres / 0.3048).rounded())) ft" }
-        if miles < 9.95 { return String(format: "%.1f mi", miles) }
-        return "\(Int(miles.rounded())) mi"
+        if abs(miles) < 0.1 { return "\(whole(metres / 0.3048)) ft" }
+        if abs(miles) < 9.95 { return String(format: "%.1f mi", miles) }
+        return "\(whole(miles)) mi"
     }
 
-    /// The 16-point compass name of a bearing in degrees (N, NNE, NE, …).
+    /// A finite value rounded to a whole number, as text, without converting to `Int` (which
+    /// traps beyond ±9.2e18): `1e19` is `10000000000000000000`.
+    static func whole(_ value: Double) -> String {
+        guard value.isFinite else { return "–" }
+        let rounded = value.rounded()
+        return String(format: "%.0f", rounded == 0 ? 0 : rounded)
+    }
+
+    /// The 16-point compass name of a bearing in degrees (N, NNE, NE, …); empty when the bearing
+    /// is not finite.
     static func compass(_ bearing: Double) -> String {
+        guard bearing.isFinite else { return "" }
         let names = [
             "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
         ]
         let normalized = (bearing.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+        // normalized is in [0, 360), so the sector is 0…16 before the remainder: no trap.
         let sector = Int((normalized / 22.5).rounded()) % 16
         return names[sector]
     }
 
-    /// Parses `300m`, `1.5km`, `500`, `0.5mi`, `2000ft` into metres.
+    /// Parses `300m`, `1.5km`, `500`, `0.5mi`, `2000ft` into metres: nil unless it is a decimal
+    /// distance greater than 0 and at most 20,037.5 km (see ``NumericOptions``, whose messages
+    /// are better; this is for callers with their own).
     static func parseDistance(_ text: String) -> Double? {
-        let lowered = text.lowercased().trimmingCharacters(in: .whitespaces)
-        let units: [(String, Double)] = [("km", 1000), ("mi", 1609.344), ("ft", 0.3048), ("m", 1)]
-        for (suffix, factor) in units where lowered.hasSuffix(suffix) {
-            guard let number = Double(lowered.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)),
-                number.isFinite, number >= 0
-            else { return nil }
-            return number * factor
-        }
-        guard let number = Double(lowered), number.isFinite, number >= 0 else { return nil }
-        return number
+        guard let metres = NumericOptions.parseDistance(text), metres > 0, metres <= NumericOptions.maximumDistance
+        else { return nil }
+        return metres
     }
 
     /// `today`, `1 day`, `12 days`.

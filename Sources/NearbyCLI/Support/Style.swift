@@ -1,15 +1,32 @@
 /// Terminal styling that is off unless the stream is a terminal and `NO_COLOR` is unset.
+///
+/// The styled text carries ``TerminalCodes`` markers, not escape sequences: only the output
+/// boundary (``TerminalOutput``) turns them into codes, and it escapes every control character
+/// that came with the text.
 struct Style: Sendable {
-    var enabled: Bool
+    /// The run's codes, or nil for no styling.
+    var codes: TerminalCodes?
 
-    static let plain = Style(enabled: false)
+    var enabled: Bool { codes != nil }
 
-    func bold(_ text: String) -> String { wrap(text, "1") }
-    func dim(_ text: String) -> String { wrap(text, "2") }
-    func yellow(_ text: String) -> String { wrap(text, "33") }
-    func red(_ text: String) -> String { wrap(text, "31") }
+    static let plain = Style(codes: nil)
 
-    private func wrap(_ text: String, _ code: String) -> String {
-        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    init(codes: TerminalCodes?) {
+        self.codes = codes
+    }
+
+    /// Styling with `codes` when `enabled`, none otherwise.
+    init(enabled: Bool, codes: TerminalCodes) {
+        self.codes = enabled ? codes : nil
+    }
+
+    func bold(_ text: String) -> String { wrap(text, .bold) }
+    func dim(_ text: String) -> String { wrap(text, .dim) }
+    func yellow(_ text: String) -> String { wrap(text, .yellow) }
+    func red(_ text: String) -> String { wrap(text, .red) }
+
+    private func wrap(_ text: String, _ code: TerminalCodes.Code) -> String {
+        guard let codes else { return text }
+        return codes.marker(code) + text + codes.marker(.reset)
     }
 }

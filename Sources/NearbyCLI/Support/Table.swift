@@ -14,9 +14,12 @@ struct Table: Sendable {
 
     mutating func add(_ row: [String]) { rows.append(row) }
 
-    /// The table as lines of text, each ending in a newline.
+    /// The table as lines of text, each ending in a newline. Cells are escaped first
+    /// (``TerminalText``: a line break or control character in a cell shows as `\n`, `\e`, …),
+    /// so widths are those of the text the terminal shows.
     func render(style: Style) -> String {
-        let cells = rows.map { $0.map { TextWidth.truncate($0, to: maxCellWidth) } }
+        let cells = rows.map { $0.map { TextWidth.truncate(TerminalText.escaped($0), to: maxCellWidth) } }
+        let headers = headers.map { TerminalText.escaped($0) }
         var widths = headers.map(TextWidth.columns)
         for row in cells {
             for (column, cell) in row.enumerated() where column < widths.count {

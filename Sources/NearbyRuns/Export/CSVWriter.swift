@@ -1,5 +1,12 @@
+import NearbyGeo
+
 /// RFC 4180 CSV text: fields that contain a comma, a double quote, CR or LF are quoted, with
 /// quotes doubled; records end with CRLF.
+///
+/// Every field is neutralised against formula injection first, as OWASP recommends: a field
+/// beginning with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'`, so a spreadsheet shows it
+/// as text instead of evaluating it (even quoted, `=HYPERLINK(…)` would run). A field that is a
+/// decimal number (`-0.12`, `+3`, `-1.5e3`) stays as it is: numbers stay numbers.
 public struct CSVWriter: Sendable {
     /// The column names written as the first record (none when empty).
     public var header: [String]
@@ -21,8 +28,9 @@ public struct CSVWriter: Sendable {
         fields.map(field).joined(separator: ",") + "\r\n"
     }
 
-    /// One field, quoted only when RFC 4180 requires it.
-    public static func field(_ text: String) -> String {
+    /// One field, neutralised (see the type) and quoted only when RFC 4180 requires it.
+    public static func field(_ raw: String) -> String {
+        let text = neutralised(raw)
         let needsQuotes = text.utf8.contains {
             $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
         }
@@ -34,6 +42,18 @@ public struct CSVWriter: Sendable {
         }
         quoted.append("\"")
         return quoted
+    }
+
+    /// `text` with `'` in front when a spreadsheet would take it for a formula: it begins with
+    /// `=`, `+`, `-`, `@`, TAB or CR and is not a decimal number.
+    public static func neutralised(_ text: String) -> String {
+        guard let first = text.utf8.first else { return text }
+        switch first {
+        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D:
+            return DecimalText.parse(text) == nil ? "'" + text : text
+        default:
+            return text
+        }
     }
 
     /// A number as a field: plain decimal text, empty for nil, NaN and infinities.

@@ -25,7 +25,10 @@ public enum TextEscaping {
     }
 
     /// Appends `text` as an RFC 8259 JSON string literal: quote, backslash and control
-    /// characters escaped.
+    /// characters escaped. Beyond what RFC 8259 requires, DEL, the C1 controls, the bidi
+    /// embeddings, overrides and isolates (U+202A–202E, U+2066–2069) and the line and paragraph
+    /// separators are written as `\uXXXX` too: the string a reader decodes is exactly the same,
+    /// and JSON shown in a terminal cannot drive it.
     public static func json(_ text: String, into out: inout String) {
         out += "\""
         for scalar in text.unicodeScalars {
@@ -38,7 +41,7 @@ public enum TextEscaping {
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
             default:
-                if scalar.value < 0x20 {
+                if mustEscapeInJSON(scalar) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
@@ -47,6 +50,14 @@ public enum TextEscaping {
             }
         }
         out += "\""
+    }
+
+    /// The scalars written as `\uXXXX` in JSON (all below U+10000, so one escape each).
+    static func mustEscapeInJSON(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 
     /// `text` as a JSON string literal.
