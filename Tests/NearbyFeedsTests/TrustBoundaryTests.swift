@@ -158,6 +158,17 @@ import Testing
         #expect(defaults.maxDropPercent == 20)
     }
 
+    @Test func aFIFOInTheDatasetsFolderIsRefusedWithoutBlocking() throws {
+        let folder = try TestFolders.make("fifo-manifests")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("evil.json")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        #expect(
+            throws: CatalogError.unreadableFile(
+                path: fifo.path, reason: "\(fifo.path) is a named pipe (FIFO), not a regular file")
+        ) { try DatasetCatalog.load(from: [.init(folder, isRequired: true)]) }
+    }
+
     @Test func redirectRuleNeverLeavesHTTPSOrHTTP() {
         #expect(RequestSafety.mayRedirect(from: "https://a.org/x", to: "https://b.org/y"))
         #expect(RequestSafety.mayRedirect(from: "http://a.org/x", to: "https://b.org/y"))
