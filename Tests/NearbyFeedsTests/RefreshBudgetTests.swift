@@ -90,6 +90,28 @@ import Testing
         #expect(throws: RefreshError.pastDeadline(datasetID: "late", seconds: 1.5)) { try cache.refresh(plan) }
     }
 
+    @Test func mirrorFilesAreCopiedInChunksWithinTheBudget() throws {
+        let folder = try TestFolders.make("budget-mirror")
+        let mirror = try TestFolders.make("budget-mirror-files")
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: mirror)
+        }
+        let line = "25.0418,121.5152,Station\n"
+        let body = String(repeating: line, count: 100_000)  // 2.5 MB, several 1 MiB chunks
+        try Data(body.utf8).write(to: mirror.appendingPathComponent("toilets.csv"))
+        var plan = F.plan("toilets", url: "https://example.org/t.csv", maxBytes: 64 << 20, mirror: .folder(mirror))
+        plan.budget = RefreshBudget(maxBytes: 2 << 20)
+        let cache = F.cache(folder, at: "2026-02-01T10:00:00+08:00")
+        #expect(throws: RefreshError.overBudget(datasetID: "toilets", limit: 2 << 20)) { try cache.refresh(plan) }
+        plan.budget = RefreshBudget(maxBytes: 4 << 20)
+        #expect(try cache.refresh(plan) == .updated(records: 100_000, bytes: Int64(body.utf8.count), pages: 1))
+        let page = try #require(try cache.load("toilets").metadata.pages.first)
+        // python3 -c 'import hashlib;print(hashlib.sha256(b"25.0418,121.5152,Station\n"*100000).hexdigest())'
+        #expect(page.sha256 == "03dc90a6eb1ae955ff9392a2bd4acf00ea2112fff3b98e5f8fa8ba10eaf3e4a4")
+        try cache.load("toilets").verify()
+    }
+
     @Test func theDropRuleIsExactIntegerArithmetic() {
         // 100 → 80 is a fall of exactly 20 %: allowed; 100 → 79 is not.
         #expect(!DatasetCache.fellTooFar(from: 100, to: 80, maxPercent: 20))
