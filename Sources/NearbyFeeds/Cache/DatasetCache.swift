@@ -19,15 +19,16 @@ import NearbyBasics
 /// A refresh writes and fsyncs a complete new `gen-(N+1)` folder, then atomically renames a new
 /// `current` symlink over the old one, and keeps `gen-N` until the next switch (a reader that
 /// resolved it just before can still open its files; older generations are then deleted).
-/// Readers therefore see either the old or the new generation, never a mix, and a failed refresh removes only its own unfinished
-/// folder: the last good copy stays byte for byte.
+/// Readers therefore see either the old or the new generation, never a mix, and a failed
+/// refresh removes only its own unfinished folder: the last good copy stays byte for byte. A
+/// refresh that learns nothing new (every page 304, or identical bodies) only replaces
+/// `meta.json` in place by write-then-rename.
 ///
 /// The cache holds Nearby's own files and nothing else: a dataset folder that is a symbolic link
 /// is refused, nothing inside is opened through a link, `lock` never follows one, and every name
 /// read from `meta.json` must be a plain file name. The place archive is mapped into memory only
 /// because Nearby alone writes it, as a new file renamed into place, so no one truncates it
-/// under a reader (which would raise SIGBUS). A refresh that learns nothing new (every page
-/// 304, or identical bodies) only replaces `meta.json` in place by write-then-rename.
+/// under a reader (which would raise SIGBUS).
 public struct DatasetCache: Sendable {
     /// The cache root (for example `<checkout>/cache`).
     public let directory: URL
