@@ -59,7 +59,10 @@ import Testing
         ) { try fetcher.fetch(smuggle) }
         var tag = request(server.url("/headers"))
         tag.ifNoneMatch = "\"a\"\r\nX-Evil: 1"
-        #expect(throws: FetchError.self) { try fetcher.fetch(tag) }
+        #expect(
+            throws: FetchError.refusedHeader(
+                url: tag.url, name: "If-None-Match", reason: "its value holds CR, LF, NUL or another control character")
+        ) { try fetcher.fetch(tag) }
         #expect(try server.log().isEmpty)
     }
 

@@ -26,7 +26,8 @@ public struct CurlFetcher: Fetcher {
     public func fetch(_ request: FetchRequest) throws(FetchError) -> FetchResponse {
         let url = request.url
         if let problem = RequestSafety.problem(withURL: url, allowingFile: request.allowsFile) {
-            if problem.hasPrefix("its scheme") { throw .badURL(url: url) }
+            // A scheme Nearby never speaks is simply not a URL it can fetch.
+            if !RequestSafety.hasKnownScheme(url) { throw .badURL(url: url) }
             throw .refusedURL(url: url, reason: problem)
         }
         for header in request.headers {
@@ -34,10 +35,12 @@ public struct CurlFetcher: Fetcher {
                 throw .refusedHeader(url: url, name: header.name, reason: problem)
             }
         }
-        for value in [request.ifNoneMatch, request.ifModifiedSince].compactMap({ $0 })
-        where RequestSafety.problem(withHeader: "X", value: value) != nil {
-            throw .refusedHeader(
-                url: url, name: "If-None-Match", reason: "its value holds CR, LF, NUL or another control character")
+        // The validators come from a server's earlier answer: the same rule applies to them.
+        let validators = [("If-None-Match", request.ifNoneMatch), ("If-Modified-Since", request.ifModifiedSince)]
+        for (name, value) in validators {
+            if let value, let problem = RequestSafety.problem(withHeader: "X", value: value) {
+                throw .refusedHeader(url: url, name: name, reason: problem)
+            }
         }
         if url.lowercased().hasPrefix("file:") { return try LocalFileFetch.fetch(request) }
         // Loads libcurl on first use and runs curl_global_init once (see Sources/CCurl/shim.h).

@@ -35,6 +35,12 @@ public enum RequestSafety {
         return nil
     }
 
+    /// True when `url` starts with `http:`, `https:` or `file:` (in any case).
+    public static func hasKnownScheme(_ url: String) -> Bool {
+        let lowered = url.prefix(6).lowercased()
+        return lowered.hasPrefix("http:") || lowered.hasPrefix("https:") || lowered.hasPrefix("file:")
+    }
+
     /// True when `url` uses `https` (so a redirect may not leave it).
     public static func isHTTPS(_ url: String) -> Bool { url.lowercased().hasPrefix("https:") }
 
