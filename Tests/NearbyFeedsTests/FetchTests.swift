@@ -126,15 +126,18 @@ import Testing
         #expect(seen.last?.expected == 20000)
     }
 
-    @Test func fileURLsGoThroughLibcurl() throws {
+    @Test func fileURLsAreReadWhenAllowed() throws {
         let folder = try TestFolders.make("file")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("feed.csv")
         try Data("a,b\n".utf8).write(to: file)
-        let response = try fetcher.fetch(request(file.absoluteString))
+        var allowed = request(file.absoluteString)
+        allowed.allowsFile = true
+        let response = try fetcher.fetch(allowed)
         #expect(response.body == Data("a,b\n".utf8))
-        let missing = folder.appendingPathComponent("nope.csv").absoluteString
-        #expect(throws: FetchError.fileNotFound(url: missing)) { try fetcher.fetch(request(missing)) }
+        var missing = request(folder.appendingPathComponent("nope.csv").absoluteString)
+        missing.allowsFile = true
+        #expect(throws: FetchError.fileNotFound(url: missing.url)) { try fetcher.fetch(missing) }
     }
 
     @Test func refusedConnectionAndBadSchemeAreTyped() throws {

@@ -10,7 +10,14 @@ enum DatasetsCommand {
         let session = try PlacesSession(context)
         var table = Table(headers: ["ID", "RECORDS", "AGE", "TITLE", "SOURCE", "LICENCE"], rightAligned: [1])
         var items: [JSONOutput] = []
+        var refusals: [String] = []
         for manifest in session.library.catalog.manifests {
+            let refusal = session.library.lastRefusal(of: manifest)
+            if let refusal {
+                refusals.append(
+                    "\(manifest.id): the last refresh (\(Formatting.isoDate(refusal.at.timeIntervalSince1970))) kept the old copy: \(refusal.reason)"
+                )
+            }
             let status = (try? session.library.status(of: manifest)) ?? .missing
             let host = manifest.source.urls.first.flatMap { URL(string: $0)?.host } ?? ""
             var age = "not fetched"
@@ -28,7 +35,7 @@ enum DatasetsCommand {
                         ("age_days", .integer(status.ageDays ?? 0)),
                         ("stale", .bool(!status.isFresh)),
                         ("records", .integer(metadata.recordCount)),
-                        ("bytes", .integer(Int(metadata.bytes))),
+                        ("bytes", .integer(Int(clamping: metadata.bytes))),
                     ])
                 } ?? .null
             items.append(
@@ -43,6 +50,15 @@ enum DatasetsCommand {
                     ("attribution", .string(manifest.attribution)),
                     ("homepage", .optional(manifest.homepage)),
                     ("cache", cached),
+                    (
+                        "last_refusal",
+                        refusal.map { refusal in
+                            .object([
+                                ("at", .string(Formatting.isoDate(refusal.at.timeIntervalSince1970))),
+                                ("reason", .string(refusal.reason)),
+                            ])
+                        } ?? .null
+                    ),
                 ]))
         }
         if format == .json {
@@ -50,6 +66,7 @@ enum DatasetsCommand {
         } else {
             table.maxCellWidth = 40
             context.output.out(table.render(style: context.style))
+            for line in refusals { context.note(line) }
             context.note("Cache: \(context.paths.cacheDirectory)")
         }
     }

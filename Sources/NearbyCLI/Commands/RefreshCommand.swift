@@ -1,8 +1,10 @@
 import NearbyFeeds
 
-/// `nearby refresh [dataset…] [--force]`: fetch what is missing or stale; one line per dataset.
+/// `nearby refresh [dataset…] [--force] [--accept-drop]`: fetch what is missing or stale; one line
+/// per dataset. `--accept-drop` takes a new copy even when its places with coordinates fell by
+/// more than the manifest's drop limit (20 % unless it sets `refresh.maxDropPercent`).
 enum RefreshCommand {
-    static let options = OptionSpec(flags: ["force"])
+    static let options = OptionSpec(flags: ["force", "accept-drop"])
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let named = context.arguments.positionals
@@ -22,7 +24,8 @@ enum RefreshCommand {
                 continue
             }
             do {
-                let outcome = try library.refresh(manifest, force: context.arguments.has("force"))
+                let outcome = try library.refresh(
+                    manifest, force: context.arguments.has("force"), acceptDrop: context.arguments.has("accept-drop"))
                 if context.environment.stderrIsTerminal { context.output.err("\r\u{1B}[2K") }
                 context.output.out("\(id): \(describe(outcome))\n")
                 if let reason = try library.ensureArchive(manifest) {

@@ -13,8 +13,13 @@ enum ShowCommand {
         if let at = context.arguments.value("at") {
             do { origin = try Coordinate(parsing: at) } catch { throw .usage("--at: \(error.description)") }
         }
-        let dataset = try PlacesSession(context, only: [words[0]]).open(words[0], verifyAll: true)
-        guard let place = try find(words[1], in: dataset) else {
+        let session = try PlacesSession(context, only: [words[0]])
+        let dataset = try session.open(words[0], verifyAll: true)
+        // Damage found while reading is repaired from the cached pages, as queries do.
+        let found = try session.withRepair(dataset) { opened throws(PlaceArchiveError) in
+            try find(words[1], in: opened)
+        }
+        guard let place = found else {
             throw .failure("\(words[0]) has no place with id \(words[1])")
         }
         var hit = PlaceHit(place: place)
@@ -47,7 +52,7 @@ enum ShowCommand {
             rows.append(
                 (
                     "from --at",
-                    "\(output.distanceText(distance)) \(Formatting.compass(bearing)) (\(Int(bearing.rounded()))°)"
+                    "\(output.distanceText(distance)) \(Formatting.compass(bearing)) (\(Int(exactly: bearing.rounded()) ?? 0)°)"
                 ))
         }
         let width = rows.map { TextWidth.columns($0.0) }.max() ?? 0
@@ -69,15 +74,11 @@ enum ShowCommand {
         return "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=18/\(lat)/\(lon)"
     }
 
-    private static func find(_ id: String, in dataset: OpenedDataset) throws(CLIError) -> Place? {
-        do {
-            for record in 0..<dataset.archive.count {
-                let place = try dataset.archive.place(at: record)
-                if place.id == id { return place }
-            }
-            return nil
-        } catch {
-            throw .failure("\(dataset.manifest.id): \(error.description)")
+    private static func find(_ id: String, in dataset: OpenedDataset) throws(PlaceArchiveError) -> Place? {
+        for record in 0..<dataset.archive.count {
+            let place = try dataset.archive.place(at: record)
+            if place.id == id { return place }
         }
+        return nil
     }
 }

@@ -15,14 +15,20 @@ public final class MappedFile: @unchecked Sendable {
     private let base: UnsafeMutableRawPointer?
     private let length: Int
 
-    /// Maps the file at `path`, or throws ``MappedFileError``.
+    /// Maps the regular file at `path` (never through a symbolic link; opening never blocks, so
+    /// a FIFO is refused rather than waited on), or throws ``MappedFileError``.
+    ///
+    /// Only files Nearby alone writes, by renaming a new file into place, may be mapped: a file
+    /// truncated by another program under a mapping raises SIGBUS when read.
     public init(path: String) throws(MappedFileError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotOpen(path, String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .cannotOpen(path, String(cString: strerror(errno))) }
-        length = Int(info.st_size)
+        guard info.st_mode & S_IFMT == S_IFREG else { throw .cannotOpen(path, "it is not a regular file") }
+        guard let size = Int(exactly: info.st_size) else { throw .cannotOpen(path, "its size is out of range") }
+        length = size
         if length == 0 {
             base = nil
             bytes = UnsafeRawBufferPointer(start: nil, count: 0)

@@ -6,6 +6,11 @@ import NearbyGeo
 /// Opening checks the magic, version, sizes, the source tag and the block table; every block is
 /// checked against it the first time it is read (``BlockVerifier``). Any mismatch throws, and the
 /// caller rebuilds the archive from the cached feed rather than trusting it.
+///
+/// The archive stays mapped (rather than read) only because Nearby alone writes it: a refresh or
+/// a rebuild writes a new file under an unpredictable name and renames it into place, so the file
+/// a reader has mapped is never truncated or rewritten (another program truncating a mapped file
+/// would raise SIGBUS). Files from outside, such as tracks, are read, never mapped.
 public final class PlaceArchive: Sendable {
     /// Number of places, located or not.
     public let count: Int

@@ -6,6 +6,8 @@ public enum CacheError: Error, Sendable, Equatable, CustomStringConvertible {
     case corrupt(datasetID: String, reason: String)
     /// The dataset id cannot be used as a folder name.
     case invalidDatasetID(String)
+    /// The dataset's cache folder is a symbolic link (or not a folder).
+    case linkedFolder(datasetID: String, path: String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,9 @@ public enum CacheError: Error, Sendable, Equatable, CustomStringConvertible {
             return "The cached copy of \(id) is damaged (\(RefreshError.clause(reason)))."
         case .invalidDatasetID(let id):
             return "Cannot read dataset \"\(id)\" because its id is not a plain file name."
+        case .linkedFolder(let id, let path):
+            return
+                "Cannot read dataset \(id) because its cache folder \(path) is a symbolic link or not a folder; Nearby follows no links inside its cache."
         }
     }
 }

@@ -32,6 +32,8 @@ public struct CacheMetadata: Codable, Sendable, Equatable {
     public var checkedAt: Date
     /// Records the validator counted.
     public var recordCount: Int
+    /// Records with a usable coordinate, when the validator said (older copies lack it).
+    public var rankableCount: Int?
     /// Total body bytes over all pages.
     public var bytes: Int64
     /// SHA-256 of all page bodies concatenated in order, lowercase hex.

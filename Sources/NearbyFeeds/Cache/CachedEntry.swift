@@ -23,21 +23,34 @@ public struct CachedEntry: Sendable, Equatable {
         return directory.appendingPathComponent(name, isDirectory: false)
     }
 
-    /// The page bodies exactly as fetched, in order (reads them from disk).
+    /// The page bodies exactly as fetched, in order, mapped from disk (regular files only, never
+    /// through a link; names must be plain file names of this generation).
     public func readPages() throws(CacheError) -> [Data] {
         var pages: [Data] = []
         for page in metadata.pages {
-            let url = directory.appendingPathComponent(page.file, isDirectory: false)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw .corrupt(datasetID: metadata.datasetID, reason: "page file \(page.file) is missing")
+            guard DatasetCache.isCacheFileName(page.file) else {
+                throw .corrupt(
+                    datasetID: metadata.datasetID, reason: "its metadata names the page file \"\(page.file)\"")
             }
-            pages.append(data)
+            let url = directory.appendingPathComponent(page.file, isDirectory: false)
+            do {
+                pages.append(try CacheFiles.mapped(url))
+            } catch {
+                throw .corrupt(
+                    datasetID: metadata.datasetID, reason: "page file \(page.file) cannot be read (\(error.reason))")
+            }
         }
         return pages
     }
 
     /// Re-reads the bodies and checks them against the recorded sizes and checksum.
     public func verify() throws(CacheError) {
+        _ = try verifiedPages()
+    }
+
+    /// The page bodies, after checking them against the recorded sizes and checksums (what a
+    /// rebuild of the archive reads, so it never builds from damaged pages).
+    public func verifiedPages() throws(CacheError) -> [Data] {
         let pages = try readPages()
         var whole = SHA256()
         for (page, data) in zip(metadata.pages, pages) {
@@ -52,5 +65,6 @@ public struct CachedEntry: Sendable, Equatable {
             throw .corrupt(
                 datasetID: metadata.datasetID, reason: "the bodies do not match the recorded checksum")
         }
+        return pages
     }
 }

@@ -1,54 +1,99 @@
 import Foundation
 import NearbyBasics
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension DatasetCache {
     /// Brings one dataset up to date, or explains in one sentence why it could not.
     ///
     /// Unless `force` is set, a fresh copy is left alone, and each page is requested with the
-    /// stored `ETag` / `Last-Modified` so the origin can answer 304. If every page answers 304
+    /// stored `ETag` / `Last-Modified` so the origin can answer 304. Pages stream to disk into
+    /// the new generation's folder, within the plan's ``RefreshBudget``. If every page answers 304
     /// (or the bodies are identical to the stored ones), only `checkedAt` and the validators are
     /// recorded. Otherwise the bodies (stored ones standing in for 304 pages) go to
-    /// `plan.validate`; only if it accepts them, with at least one record, are they swapped in.
-    /// `force` fetches without conditions and rebuilds artefacts even from identical bodies.
-    /// Refreshes of the same dataset are serialised with flock(2), so a second caller waits and
-    /// then usually finds the copy fresh.
-    public func refresh(_ plan: RefreshPlan, force: Bool = false) throws(RefreshError) -> RefreshOutcome {
+    /// `plan.validate`; only if it accepts them, with at least one record, and the rankable
+    /// places did not fall by more than `plan.maxDropPercent` (unless `acceptDrop`), are they
+    /// swapped in. `force` fetches without conditions and rebuilds artefacts even from identical
+    /// bodies. Refreshes of the same dataset are serialised with flock(2); a second caller waits
+    /// at most `lockWait` seconds and then usually finds the copy fresh. A failure is also kept
+    /// as the dataset's ``lastRefusal(of:)`` until a refresh succeeds.
+    public func refresh(
+        _ plan: RefreshPlan, force: Bool = false, acceptDrop: Bool = false
+    ) throws(RefreshError) -> RefreshOutcome {
         let id = plan.datasetID
-        guard Self.isPlainName(id) else { throw .invalidDatasetID(id) }
+        guard DatasetID.isValid(id) else { throw .invalidDatasetID(id) }
         let folder = datasetFolder(id)
         do {
-            try CacheFiles.makeDirectory(folder)
-            let result = try CacheFiles.withExclusiveLock(
-                folder.appendingPathComponent(Self.lockFile)
-            ) { () throws(RefreshError) -> RefreshOutcome in
-                try refreshLocked(plan, force: force, folder: folder)
-            }
-            return try result.get()
-        } catch let failure as StorageFailure {
-            throw .storage(datasetID: id, path: failure.path, reason: failure.reason)
-        } catch let error as RefreshError {
-            throw error
+            try CacheFiles.makeDirectory(directory)
+            if CacheFiles.kind(folder) == nil { try? CacheFiles.makeNewDirectory(folder) }
         } catch {
-            throw .storage(datasetID: id, path: folder.path, reason: "\(error)")
+            throw .storage(datasetID: id, path: error.path, reason: error.reason)
+        }
+        guard CacheFiles.kind(folder) == S_IFDIR else { throw .linkedFolder(datasetID: id, path: folder.path) }
+        let result: Result<RefreshOutcome, RefreshError>
+        do {
+            result = try CacheFiles.withExclusiveLock(folder.appendingPathComponent(Self.lockFile), wait: lockWait) {
+                () throws(RefreshError) -> RefreshOutcome in
+                try refreshLocked(plan, force: force, acceptDrop: acceptDrop, folder: folder)
+            }
+        } catch {
+            switch error {
+            case .storage(let failure):
+                throw .storage(datasetID: id, path: failure.path, reason: failure.reason)
+            case .timedOut(let seconds):
+                throw .lockTimeout(datasetID: id, seconds: seconds)
+            }
+        }
+        switch result {
+        case .success(let outcome):
+            CacheFiles.removeQuietly(folder.appendingPathComponent(Self.refusalFile))
+            return outcome
+        case .failure(let error):
+            recordRefusal(error, in: folder)
+            throw error
         }
     }
 
     private func refreshLocked(
-        _ plan: RefreshPlan, force: Bool, folder: URL
+        _ plan: RefreshPlan, force: Bool, acceptDrop: Bool, folder: URL
     ) throws(RefreshError) -> RefreshOutcome {
         let id = plan.datasetID
         let previous = try? load(id)
         // Keep whatever `current` names, even if unreadable: only a successful refresh replaces it.
-        removeLeftovers(
-            in: folder, keeping: CacheFiles.readSymlink(folder.appendingPathComponent(Self.currentLink)))
+        let currentName = CacheFiles.readSymlink(folder.appendingPathComponent(Self.currentLink))
+        removeLeftovers(in: folder, keeping: currentName)
         if !force, let previous {
             let confirmed = previous.metadata.checkedAt
             if !plan.rule.isStale(confirmedAt: confirmed, now: clock.now()) {
                 return .skippedFresh(ageDays: plan.rule.ageInDays(from: confirmed, to: clock.now()))
             }
         }
+        let existing = CacheFiles.list(folder).compactMap(Self.generationNumber)
+        let name = Self.generationName((existing.max() ?? 0) + 1)
+        let generation = folder.appendingPathComponent(name, isDirectory: true)
+        do {
+            try CacheFiles.makeNewDirectory(generation)
+        } catch {
+            throw .storage(datasetID: id, path: error.path, reason: error.reason)
+        }
+        do {
+            return try refreshInto(
+                generation, named: name, plan, previous: previous, currentName: currentName, force: force,
+                acceptDrop: acceptDrop, folder: folder)
+        } catch {
+            CacheFiles.removeQuietly(generation)
+            throw error
+        }
+    }
 
-        let fetched = try fetchPages(plan, previous: previous, force: force)
+    private func refreshInto(
+        _ generation: URL, named name: String, _ plan: RefreshPlan, previous: CachedEntry?,
+        currentName: String?, force: Bool, acceptDrop: Bool, folder: URL
+    ) throws(RefreshError) -> RefreshOutcome {
+        let id = plan.datasetID
+        let fetched = try fetchPages(plan, previous: previous, force: force, into: generation)
         let now = clock.now()
         var whole = SHA256()
         for body in fetched.bodies { whole.update(body) }
@@ -57,6 +102,7 @@ extension DatasetCache {
         if !force, let previous, previous.metadata.pages.count == fetched.pages.count,
             fetched.allNotModified || previous.metadata.checksum == checksum
         {
+            CacheFiles.removeQuietly(generation)
             var metadata = previous.metadata
             metadata.checkedAt = now
             for (index, page) in fetched.pages.enumerated() {
@@ -78,113 +124,54 @@ extension DatasetCache {
         }
         guard validated.recordCount > 0 else { throw .noRecords(datasetID: id) }
         let pageFiles = Set(fetched.pages.map(\.file))
-        for name in validated.artefacts.keys
-        where !Self.isPlainName(name) || name == Self.metaFile || name == Self.lockFile
-            || name == Self.currentLink || pageFiles.contains(name) || name.hasSuffix(".tmp")
-        {
+        for name in validated.artefacts.keys where !Self.isCacheFileName(name) || pageFiles.contains(name) {
             throw .badArtefactName(datasetID: id, name: name)
         }
-
-        let metadata = CacheMetadata(
+        if !acceptDrop, let before = previous?.metadata.rankableCount, let after = validated.rankableCount,
+            Self.fellTooFar(from: before, to: after, maxPercent: plan.maxDropPercent)
+        {
+            throw .tooLargeDrop(datasetID: id, previous: before, new: after, maxPercent: plan.maxDropPercent)
+        }
+        var bytes: Int64 = 0
+        for page in fetched.pages {
+            let (sum, overflow) = bytes.addingReportingOverflow(page.bytes)
+            bytes = overflow ? .max : sum
+        }
+        var metadata = CacheMetadata(
             formatVersion: CacheMetadata.currentFormatVersion, datasetID: id, pages: fetched.pages,
             fetchedAt: now, checkedAt: now, recordCount: validated.recordCount,
-            bytes: fetched.pages.reduce(0) { $0 + $1.bytes }, checksum: checksum,
+            bytes: bytes, checksum: checksum,
             artefacts: validated.artefacts.keys.sorted(), fromMirror: plan.mirror != nil)
-        try writeGeneration(
-            metadata, bodies: fetched.bodies, artefacts: validated.artefacts, folder: folder,
-            previous: previous)
+        metadata.rankableCount = validated.rankableCount
+        try finishGeneration(
+            metadata, artefacts: validated.artefacts, generation: generation, name: name, folder: folder,
+            keeping: currentName)
         return .updated(records: metadata.recordCount, bytes: metadata.bytes, pages: metadata.pages.count)
     }
 
-    /// Pages fetched for one refresh: bodies in order (stored ones for 304 pages) and their records.
-    private struct FetchedPages {
-        var bodies: [Data] = []
-        var pages: [CacheMetadata.Page] = []
-        var allNotModified = true
-    }
-
-    private func fetchPages(
-        _ plan: RefreshPlan, previous: CachedEntry?, force: Bool
-    ) throws(RefreshError) -> FetchedPages {
-        let id = plan.datasetID
-        var result = FetchedPages()
-        var index = 0
-        while let origin = plan.request(index, result.bodies) {
-            guard index < plan.maxPages else { throw .tooManyPages(datasetID: id, limit: plan.maxPages) }
-            var request = origin
-            if let mirror = plan.mirror {
-                request.url = mirror.url(datasetID: id, pageIndex: index, fileExtension: plan.fileExtension)
-            }
-            let stored =
-                previous?.metadata.pages.indices.contains(index) == true
-                ? previous?.metadata.pages[index] : nil
-            let usable = stored.flatMap { $0.url == request.url ? $0 : nil }
-            if !force, let usable {
-                request.ifNoneMatch = usable.etag
-                request.ifModifiedSince = usable.lastModified
-            } else {
-                request.ifNoneMatch = nil
-                request.ifModifiedSince = nil
-            }
-            let response: FetchResponse
-            do {
-                response = try fetcher.fetch(request)
-            } catch {
-                if index > 0, request.mayNotExist {
-                    switch error {
-                    case .http(_, 404), .fileNotFound:
-                        // No more pages. Fewer pages than the stored copy had is a change.
-                        if previous?.metadata.pages.count != index { result.allNotModified = false }
-                        return result
-                    default: break
-                    }
-                }
-                throw .fetch(datasetID: id, page: index, error)
-            }
-            let file = Self.pageFileName(index, fileExtension: plan.fileExtension)
-            if response.isNotModified {
-                guard let usable, let previous,
-                    let body = FileManager.default.contents(
-                        atPath: previous.directory.appendingPathComponent(usable.file).path),
-                    SHA256.hexDigest(of: body) == usable.sha256
-                else {
-                    throw .unexpectedNotModified(datasetID: id, page: index, url: request.url)
-                }
-                var page = usable
-                page.file = file
-                page.etag = response.etag ?? usable.etag
-                page.lastModified = response.lastModified ?? usable.lastModified
-                result.bodies.append(body)
-                result.pages.append(page)
-            } else {
-                result.allNotModified = false
-                result.bodies.append(response.body)
-                result.pages.append(
-                    CacheMetadata.Page(
-                        url: request.url, effectiveURL: response.effectiveURL, file: file,
-                        etag: response.etag, lastModified: response.lastModified,
-                        bytes: Int64(response.body.count), sha256: SHA256.hexDigest(of: response.body)))
-            }
-            index += 1
+    /// True when `after` is more than `maxPercent` % below `before` (integer arithmetic, exact).
+    static func fellTooFar(from before: Int, to after: Int, maxPercent: Int) -> Bool {
+        guard before > 0, after < before else { return false }
+        let fell = before - after
+        let (scaledFell, overflow1) = fell.multipliedReportingOverflow(by: 100)
+        let (allowed, overflow2) = before.multipliedReportingOverflow(by: max(0, min(100, maxPercent)))
+        if overflow1 || overflow2 {
+            return Double(fell) / Double(before) * 100 > Double(maxPercent)
         }
-        if index == 0 { throw .noRequest(datasetID: id) }
-        return result
+        return scaledFell > allowed
     }
 
-    /// Writes a complete new generation, then switches `current` to it and drops the old one.
-    private func writeGeneration(
-        _ metadata: CacheMetadata, bodies: [Data], artefacts: [String: Data], folder: URL,
-        previous: CachedEntry?
+    /// Writes the artefacts and `meta.json` into the new generation, switches `current` to it,
+    /// and removes generations older than the one it replaced.
+    ///
+    /// The generation `current` named until now is kept until the next switch, so a reader that
+    /// resolved it just before the switch can still open its files.
+    private func finishGeneration(
+        _ metadata: CacheMetadata, artefacts: [String: Data], generation: URL, name: String, folder: URL,
+        keeping previousName: String?
     ) throws(RefreshError) {
         let id = metadata.datasetID
-        let existing = CacheFiles.list(folder).compactMap(Self.generationNumber)
-        let name = Self.generationName((existing.max() ?? 0) + 1)
-        let generation = folder.appendingPathComponent(name, isDirectory: true)
         do {
-            try CacheFiles.makeDirectory(generation)
-            for (page, body) in zip(metadata.pages, bodies) {
-                try CacheFiles.writeNewFile(body, to: generation.appendingPathComponent(page.file))
-            }
             for (artefact, data) in artefacts.sorted(by: { $0.key < $1.key }) {
                 try CacheFiles.writeNewFile(data, to: generation.appendingPathComponent(artefact))
             }
@@ -193,12 +180,14 @@ extension DatasetCache {
             try CacheFiles.syncDirectory(generation)
             try CacheFiles.pointSymlink(folder.appendingPathComponent(Self.currentLink), to: name)
         } catch {
-            CacheFiles.removeQuietly(generation)
             throw .storage(datasetID: id, path: error.path, reason: error.reason)
         }
-        // The switch is made; syncing the folder and removing the old generation are tidying.
+        // The switch is made; syncing the folder and removing old generations are tidying.
         try? CacheFiles.syncDirectory(folder)
-        if let previous { CacheFiles.removeQuietly(previous.directory) }
+        for other in CacheFiles.list(folder)
+        where Self.isGenerationName(other) && other != name && other != previousName {
+            CacheFiles.removeQuietly(folder.appendingPathComponent(other))
+        }
     }
 
     /// Replaces `meta.json` inside an existing generation by write-then-rename.
@@ -206,8 +195,7 @@ extension DatasetCache {
         throws(RefreshError)
     {
         let target = generation.appendingPathComponent(Self.metaFile)
-        let temporary = generation.appendingPathComponent(Self.metaFile + ".tmp")
-        CacheFiles.removeQuietly(temporary)
+        let temporary = generation.appendingPathComponent(CacheFiles.temporaryName(for: Self.metaFile))
         do {
             try CacheFiles.writeNewFile(try encode(metadata, id: id), to: temporary)
             try CacheFiles.rename(temporary, over: target)
@@ -218,7 +206,7 @@ extension DatasetCache {
         }
     }
 
-    private func encode(_ metadata: CacheMetadata, id: String) throws(StorageFailure) -> Data {
+    func encode(_ metadata: CacheMetadata, id: String) throws(StorageFailure) -> Data {
         do {
             return try Self.encoder.encode(metadata)
         } catch {
@@ -226,15 +214,23 @@ extension DatasetCache {
         }
     }
 
-    /// Removes what an interrupted refresh left: generations other than `current`, temp files.
+    /// Removes what an interrupted refresh left: temp files, and generations other than `current`
+    /// and the one before it (which a reader may still be opening).
     private func removeLeftovers(in folder: URL, keeping current: String?) {
+        let currentNumber = current.flatMap(Self.generationNumber)
+        let numbers = CacheFiles.list(folder).compactMap(Self.generationNumber)
+        let before = currentNumber.flatMap { now in numbers.filter { $0 < now }.max() }
         for name in CacheFiles.list(folder) {
-            let stray = (Self.isGenerationName(name) && name != current) || name.hasSuffix(".tmp")
+            let number = Self.generationNumber(name)
+            let stray =
+                (number != nil && name != current && number != before) || name.hasSuffix(".tmp")
             if stray { CacheFiles.removeQuietly(folder.appendingPathComponent(name)) }
         }
-        if let current {
-            CacheFiles.removeQuietly(
-                folder.appendingPathComponent(current).appendingPathComponent(Self.metaFile + ".tmp"))
+        if let current, CacheFiles.kind(folder.appendingPathComponent(current)) == S_IFDIR {
+            let generation = folder.appendingPathComponent(current)
+            for name in CacheFiles.list(generation) where name.hasSuffix(".tmp") {
+                CacheFiles.removeQuietly(generation.appendingPathComponent(name))
+            }
         }
     }
 }

@@ -1,3 +1,5 @@
+import NearbyBasics
+
 /// Why a refresh failed. In every case the last good copy (if any) was left byte for byte.
 public enum RefreshError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The dataset id cannot be used as a folder name.
@@ -18,13 +20,25 @@ public enum RefreshError: Error, Sendable, Equatable, CustomStringConvertible {
     case badArtefactName(datasetID: String, name: String)
     /// Reading or writing the cache folder failed.
     case storage(datasetID: String, path: String, reason: String)
+    /// The pages together passed the refresh's byte budget.
+    case overBudget(datasetID: String, limit: Int64)
+    /// The refresh as a whole passed its deadline.
+    case pastDeadline(datasetID: String, seconds: Double)
+    /// The new copy has far fewer rankable places than the last good one.
+    case tooLargeDrop(datasetID: String, previous: Int, new: Int, maxPercent: Int)
+    /// The dataset's cache folder is a symbolic link (or not a folder).
+    case linkedFolder(datasetID: String, path: String)
+    /// Another refresh of the dataset held its lock longer than the wait allowed.
+    case lockTimeout(datasetID: String, seconds: Double)
 
     /// The dataset the failure is about.
     public var datasetID: String {
         switch self {
         case .invalidDatasetID(let id), .noRequest(let id), .fetch(let id, _, _),
             .unexpectedNotModified(let id, _, _), .tooManyPages(let id, _), .invalid(let id, _),
-            .noRecords(let id), .badArtefactName(let id, _), .storage(let id, _, _):
+            .noRecords(let id), .badArtefactName(let id, _), .storage(let id, _, _), .overBudget(let id, _),
+            .pastDeadline(let id, _), .tooLargeDrop(let id, _, _, _), .linkedFolder(let id, _),
+            .lockTimeout(let id, _):
             return id
         }
     }
@@ -53,7 +67,26 @@ public enum RefreshError: Error, Sendable, Equatable, CustomStringConvertible {
                 "Refreshing \(id) failed because artefact name \"\(name)\" is not a plain file name; \(kept)."
         case .storage(let id, let path, let reason):
             return "Refreshing \(id) failed writing \(path) (\(Self.clause(reason))); \(kept)."
+        case .overBudget(let id, let limit):
+            return
+                "Refreshing \(id) stopped because its pages passed the budget of \(ByteCountText.describe(Int(clamping: limit))) for one refresh; \(kept)."
+        case .pastDeadline(let id, let seconds):
+            return "Refreshing \(id) stopped because it took longer than \(Self.seconds(seconds)) s in all; \(kept)."
+        case .tooLargeDrop(let id, let previous, let new, let maxPercent):
+            return
+                "Refreshing \(id) refused the new copy because its places with coordinates fell from \(previous) to \(new), more than \(maxPercent) %; \(kept) ('nearby refresh --accept-drop \(id)' takes it anyway)."
+        case .linkedFolder(let id, let path):
+            return
+                "Refreshing \(id) refused the cache folder \(path) because it is a symbolic link or not a folder; Nearby follows no links inside its cache."
+        case .lockTimeout(let id, let seconds):
+            return
+                "Refreshing \(id) gave up after waiting \(Self.seconds(seconds)) s for another refresh of it to finish; \(kept)."
         }
+    }
+
+    static func seconds(_ value: Double) -> String {
+        if let whole = Int(exactly: value) { return String(whole) }
+        return String(value)
     }
 
     /// A sentence made into a clause: no trailing full stop.

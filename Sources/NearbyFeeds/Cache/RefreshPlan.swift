@@ -6,11 +6,15 @@ public struct ValidatedFeed: Sendable {
     public var recordCount: Int
     /// Derived files to store beside the bodies, by file name (for example `index.bin`).
     public var artefacts: [String: Data]
+    /// Records that can be ranked by distance (a usable coordinate); nil when the validator
+    /// does not know. A copy where this fell too far against the last good one is refused.
+    public var rankableCount: Int?
 
     /// Creates a result.
-    public init(recordCount: Int, artefacts: [String: Data] = [:]) {
+    public init(recordCount: Int, artefacts: [String: Data] = [:], rankableCount: Int? = nil) {
         self.recordCount = recordCount
         self.artefacts = artefacts
+        self.rankableCount = rankableCount
     }
 }
 
@@ -29,6 +33,13 @@ public struct RefreshPlan: Sendable {
     public var mirror: FeedMirror?
     /// Refuse to fetch more pages than this (a guard against a page closure that never stops).
     public var maxPages: Int
+    /// Total bytes, total time and low-speed limit of the whole refresh.
+    public var budget: RefreshBudget
+    /// Refuse a new copy whose rankable places fell by more than this percentage (0…100)
+    /// against the last good copy, unless the refresh accepts the drop.
+    public var maxDropPercent: Int
+    /// The drop limit when a manifest sets none.
+    public static let defaultMaxDropPercent = 20
     /// The request for page `pageIndex` (from 0) given the earlier pages' bodies; nil to stop.
     /// It is always called for page 0, and returning nil there is a configuration error.
     public var request: @Sendable (_ pageIndex: Int, _ previousPages: [Data]) -> FetchRequest?
@@ -43,6 +54,8 @@ public struct RefreshPlan: Sendable {
         fileExtension: String = "json",
         mirror: FeedMirror? = nil,
         maxPages: Int = 1000,
+        budget: RefreshBudget = RefreshBudget(),
+        maxDropPercent: Int = RefreshPlan.defaultMaxDropPercent,
         request: @escaping @Sendable (_ pageIndex: Int, _ previousPages: [Data]) -> FetchRequest?,
         validate: @escaping @Sendable (_ pages: [Data]) throws -> ValidatedFeed
     ) {
@@ -51,6 +64,8 @@ public struct RefreshPlan: Sendable {
         self.fileExtension = fileExtension
         self.mirror = mirror
         self.maxPages = maxPages
+        self.budget = budget
+        self.maxDropPercent = maxDropPercent
         self.request = request
         self.validate = validate
     }

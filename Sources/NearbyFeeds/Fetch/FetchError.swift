@@ -18,8 +18,20 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case fileNotFound(url: String)
     /// More redirects than allowed (5).
     case tooManyRedirects(url: String)
-    /// The URL is malformed or uses a scheme other than http, https or file.
+    /// The URL is malformed or uses a scheme other than http or https.
     case badURL(url: String)
+    /// The URL is refused before anything is sent (see ``RequestSafety``); `reason` is a clause.
+    case refusedURL(url: String, reason: String)
+    /// The server redirected to a URL Nearby may not follow (another scheme, https to http).
+    case refusedRedirect(url: String, target: String)
+    /// A request header is refused before anything is sent; `reason` is a clause.
+    case refusedHeader(url: String, name: String, reason: String)
+    /// Fewer than `bytesPerSecond` arrived for `seconds` seconds.
+    case tooSlow(url: String, bytesPerSecond: Int, seconds: Int)
+    /// A mirror file is not a regular file (a FIFO, a device, a directory…); `reason` is a sentence.
+    case notRegularFile(url: String, reason: String)
+    /// Writing the body to its destination file failed.
+    case cannotStore(url: String, reason: String)
     /// Any other libcurl failure, with its code and message.
     case other(url: String, code: Int, message: String)
 
@@ -29,7 +41,9 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .timeout(let url, _), .cannotResolve(let url), .cannotConnect(let url),
             .tls(let url, _), .tooLarge(let url, _), .truncated(let url, _, _),
             .http(let url, _), .fileNotFound(let url), .tooManyRedirects(let url),
-            .badURL(let url), .other(let url, _, _):
+            .badURL(let url), .other(let url, _, _), .refusedURL(let url, _), .refusedRedirect(let url, _),
+            .refusedHeader(let url, _, _), .tooSlow(let url, _, _), .notRegularFile(let url, _),
+            .cannotStore(let url, _):
             return url
         }
     }
@@ -57,13 +71,27 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooManyRedirects(let url):
             return "Fetching \(url) failed because it redirected more than 5 times."
         case .badURL(let url):
-            return "Cannot fetch \(url) because it is not a valid http, https or file URL."
+            return "Cannot fetch \(url) because it is not a valid http or https URL."
+        case .refusedURL(let url, let reason):
+            return "Nearby does not fetch \(url) because \(reason)."
+        case .refusedRedirect(let url, let target):
+            return
+                "Fetching \(url) stopped because it redirected to \(target), which Nearby does not follow (only http and https, and never from https to http)."
+        case .refusedHeader(let url, let name, let reason):
+            return "Nearby does not fetch \(url) because its header \(name) is refused: \(reason)."
+        case .tooSlow(let url, let rate, let seconds):
+            return "Fetching \(url) stopped because fewer than \(rate) bytes a second arrived for \(seconds) s."
+        case .notRegularFile(let url, let reason):
+            return "Reading \(url) failed: \(reason)"
+        case .cannotStore(let url, let reason):
+            return "Fetching \(url) failed while storing the body (\(reason))."
         case .other(let url, let code, let message):
             return "Fetching \(url) failed (curl error \(code): \(message))."
         }
     }
 
     private static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        if let whole = Int(exactly: seconds) { return String(whole) }
+        return String(seconds)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// One HTTP(S) or `file://` request, with the limits that keep it from hanging or filling memory.
 public struct FetchRequest: Sendable {
-    /// The URL to fetch: `http://`, `https://` or `file://`.
+    /// The URL to fetch: `http://` or `https://` (`file://` only with `allowsFile`).
     public var url: String
     /// Extra request headers, sent in order (for example `Accept: application/json`).
     public var headers: [(name: String, value: String)]
@@ -21,6 +21,16 @@ public struct FetchRequest: Sendable {
     /// A page asked for only in case more records exist (the previous page was full and the feed
     /// reports no total): a 404 or a missing mirror file then means "no more pages", not failure.
     public var mayNotExist = false
+    /// Whether a `file://` URL may be fetched: only for the mirror folder the user passed.
+    public var allowsFile = false
+    /// A transfer slower than `lowSpeedBytesPerSecond` for `lowSpeedSeconds` is abandoned
+    /// (0 turns the check off).
+    public var lowSpeedBytesPerSecond = 0
+    /// See `lowSpeedBytesPerSecond`.
+    public var lowSpeedSeconds = 0
+    /// When set, the body is written into this new file (created exclusively, never through a
+    /// link) instead of memory, and the response's `body` stays empty.
+    public var destination: URL?
 
     /// Creates a request with sensible defaults: 10 s to connect, 120 s in all, at most 256 MiB.
     public init(

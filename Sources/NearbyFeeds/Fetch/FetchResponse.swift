@@ -12,12 +12,18 @@ public struct FetchResponse: Sendable, Equatable {
     public var lastModified: String?
     /// The URL that answered, after redirects.
     public var effectiveURL: String
+    /// Body bytes received (also when they went to `FetchRequest.destination`).
+    public var bodyBytes: Int64
+    /// SHA-256 of the body, lowercase hex, when the fetcher computed it while the bytes arrived.
+    public var sha256: String?
 
     /// Creates a response (fetchers and test doubles use this).
     public init(
         status: Int, body: Data, etag: String? = nil, lastModified: String? = nil,
-        effectiveURL: String
+        effectiveURL: String, bodyBytes: Int64? = nil, sha256: String? = nil
     ) {
+        self.bodyBytes = bodyBytes ?? Int64(body.count)
+        self.sha256 = sha256
         self.status = status
         self.body = body
         self.etag = etag

@@ -41,10 +41,13 @@ public struct PlaceLibrary: Sendable {
     }
 
     /// Fetches a dataset (a conditional GET when a copy exists) unless it is fresh and `force` is off.
-    public func refresh(_ manifest: DatasetManifest, force: Bool) throws(PlaceLibraryError) -> RefreshOutcome {
+    /// `acceptDrop` takes a new copy even when its rankable places fell past the drop limit.
+    public func refresh(
+        _ manifest: DatasetManifest, force: Bool, acceptDrop: Bool = false
+    ) throws(PlaceLibraryError) -> RefreshOutcome {
         let plan = try planner.plan(for: manifest, mirror: mirror)
         do {
-            return try cache.refresh(plan, force: force)
+            return try cache.refresh(plan, force: force, acceptDrop: acceptDrop)
         } catch {
             throw .refreshFailed(manifest.id, error.description)
         }
@@ -98,15 +101,32 @@ public struct PlaceLibrary: Sendable {
         case .fresh:
             break
         }
-        let entry: CachedEntry
-        do {
-            entry = try cache.load(manifest.id)
-        } catch {
-            throw .noData(manifest.id, error.description)
+        // A refresh elsewhere may switch generations while this reads one; a failure then is
+        // retried from a fresh read of `current` (the generation before is kept until the next
+        // switch, so this is rare), and only a failure on an unchanged generation is reported.
+        var attempt = 0
+        while true {
+            attempt += 1
+            let entry: CachedEntry
+            do {
+                entry = try cache.load(manifest.id)
+            } catch {
+                throw .noData(manifest.id, error.description)
+            }
+            do {
+                let (archive, rebuilt) = try openArchive(entry, manifest: manifest, verifyAll: verifyAll)
+                if let rebuilt { warnings.append("rebuilt the index of \(manifest.id): \(rebuilt)") }
+                return OpenedDataset(manifest: manifest, archive: archive, entry: entry, warnings: warnings)
+            } catch {
+                let now = try? cache.load(manifest.id)
+                guard attempt < 5, let now, now.directory != entry.directory else { throw error }
+            }
         }
-        let (archive, rebuilt) = try openArchive(entry, manifest: manifest, verifyAll: verifyAll)
-        if let rebuilt { warnings.append("rebuilt the index of \(manifest.id): \(rebuilt)") }
-        return OpenedDataset(manifest: manifest, archive: archive, entry: entry, warnings: warnings)
+    }
+
+    /// Why the dataset's last refresh failed, if the last one did.
+    public func lastRefusal(of manifest: DatasetManifest) -> RefreshRefusal? {
+        cache.lastRefusal(of: manifest.id)
     }
 
     /// Rebuilds a dataset's archive from its cached pages after a query found it damaged.
@@ -144,22 +164,31 @@ public struct PlaceLibrary: Sendable {
         let path = entry.directory.appendingPathComponent(RefreshPlanner.archiveName).path
         let tag = PlaceArchive.sourceTag(checksum: entry.metadata.checksum, manifest: manifest)
         do {
-            let pages = try entry.readPages()
+            // The pages are checked against their recorded checksums first: a rebuild never
+            // builds from damaged bodies.
+            let pages = try entry.verifiedPages()
             let feed = try RefreshPlanner.validate(pages, manifest: manifest)
             guard let bytes = feed.artefacts[RefreshPlanner.archiveName] else {
                 throw PlaceLibraryError.noData(manifest.id, "the archive could not be built")
             }
-            let temporary = path + ".tmp-\(ProcessInfo.processInfo.processIdentifier)"
-            try bytes.write(to: URL(fileURLWithPath: temporary))
-            guard rename(temporary, path) == 0 else {
-                try? FileManager.default.removeItem(atPath: temporary)
-                throw PlaceLibraryError.noData(manifest.id, "cannot write \(path)")
+            // A new file under an unpredictable name, created exclusively and never through a
+            // link, then renamed into place: a mapped archive is never rewritten under a reader.
+            let temporary = entry.directory.appendingPathComponent(
+                CacheFiles.temporaryName(for: RefreshPlanner.archiveName))
+            do {
+                try CacheFiles.writeNewFile(bytes, to: temporary)
+                try CacheFiles.rename(temporary, over: URL(fileURLWithPath: path))
+            } catch {
+                CacheFiles.removeQuietly(temporary)
+                throw PlaceLibraryError.noData(manifest.id, "cannot write \(path) (\(error.reason))")
             }
             let archive = try PlaceArchive(path: path, datasetID: manifest.id, expectedTag: tag)
             try archive.verifyAll()
             return archive
         } catch let error as PlaceLibraryError {
             throw error
+        } catch let error as CacheError {
+            throw .noData(manifest.id, "the cached copy cannot be used (\(RefreshError.clause(error.description)))")
         } catch {
             throw .noData(manifest.id, "the cached copy cannot be read (\(error))")
         }

@@ -8,6 +8,8 @@ public struct RefreshPlanner: Sendable {
     public var connectTimeout: Double = 15
     public var totalTimeout: Double = 120
     public var maxBodyBytes: Int64 = 512 << 20
+    /// The budget of one refresh when the manifest sets no `source.limits`.
+    public var budget = RefreshBudget()
     /// Called with bytes received and expected while a page downloads.
     public var progress: (@Sendable (_ datasetID: String, _ page: Int, _ received: Int64, _ expected: Int64) -> Void)?
 
@@ -25,6 +27,13 @@ public struct RefreshPlanner: Sendable {
         let decoder = FeedDecoder()
         let progress = self.progress
         let (connect, total, maxBytes) = (connectTimeout, totalTimeout, maxBodyBytes)
+        var budget = self.budget
+        if let limits = source.limits {
+            if let bytes = limits.maxBytes { budget.maxBytes = bytes }
+            if let seconds = limits.maxSeconds { budget.maxSeconds = Double(seconds) }
+            if let rate = limits.lowSpeedBytesPerSecond { budget.lowSpeedBytesPerSecond = rate }
+            if let seconds = limits.lowSpeedSeconds { budget.lowSpeedSeconds = seconds }
+        }
         let request: @Sendable (Int, [Data]) -> FetchRequest? = { index, previous in
             let url: String
             var speculative = false
@@ -33,17 +42,18 @@ public struct RefreshPlanner: Sendable {
                     let count = (try? decoder.recordCount(inPage: last, manifest: manifest)) ?? 0
                     if count < paging.pageSize { return nil }
                     if let first = previous.first,
-                        let reported = try? decoder.reportedTotal(inPage: first, manifest: manifest) ?? nil,
-                        index * paging.pageSize >= reported
+                        let reported = try? decoder.reportedTotal(inPage: first, manifest: manifest) ?? nil
                     {
-                        return nil
+                        let (seen, overflow) = index.multipliedReportingOverflow(by: paging.pageSize)
+                        if overflow || seen >= reported { return nil }
                     }
                     // Only the previous page's being full says there may be more.
                     speculative =
                         previous.first.flatMap { try? decoder.reportedTotal(inPage: $0, manifest: manifest) ?? nil }
                         == nil
                 }
-                url = paging.url(from: template, pageIndex: index)
+                guard let built = paging.url(from: template, pageIndex: index) else { return nil }
+                url = built
             } else {
                 guard index < source.urls.count else { return nil }
                 url = source.urls[index]
@@ -65,6 +75,8 @@ public struct RefreshPlanner: Sendable {
             rule: RefreshRule(days: manifest.refresh.days, timeZone: zone),
             fileExtension: source.format.rawValue,
             mirror: mirror,
+            budget: budget,
+            maxDropPercent: manifest.refresh.maxDropPercent ?? RefreshPlan.defaultMaxDropPercent,
             request: request,
             validate: { pages in try Self.validate(pages, manifest: manifest) }
         )
@@ -77,7 +89,9 @@ public struct RefreshPlanner: Sendable {
         let checksum = Self.checksum(pages)
         let tag = PlaceArchive.sourceTag(checksum: checksum, manifest: manifest)
         let archive = PlaceArchiveWriter().encode(feed.places, sourceTag: tag)
-        return ValidatedFeed(recordCount: feed.places.count, artefacts: [archiveName: Data(archive)])
+        let rankable = feed.places.reduce(0) { $0 + ($1.coordinate == nil ? 0 : 1) }
+        return ValidatedFeed(
+            recordCount: feed.places.count, artefacts: [archiveName: Data(archive)], rankableCount: rankable)
     }
 
     /// The checksum the cache records for these pages (SHA-256 over all pages in order).

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyBasics
 
 /// The dataset plugins known to a run: every place manifest found in an ordered list of
 /// folders (built-in `Datasets/`, the user's config folder, `--datasets DIR`…).
@@ -89,9 +90,7 @@ public struct DatasetCatalog: Sendable, Hashable {
     /// The id of a place manifest from a fast parse, or nil when the file is not one (or has no id).
     private static func peekID(at file: URL) throws(CatalogError) -> String? {
         if file.lastPathComponent == "badges.json" { return nil }
-        guard let data = FileManager.default.contents(atPath: file.path),
-            let tree = try? JSONParser.parse(data)
-        else { return nil }
+        guard let tree = try? JSONParser.parse(try readManifestFile(file)) else { return nil }
         if let kind = tree["kind"], kind != .string("places") { return nil }
         if case .string(let id)? = tree["id"] { return id }
         return nil
@@ -100,12 +99,7 @@ public struct DatasetCatalog: Sendable, Hashable {
     /// Reads one manifest file; nil when it is not a place manifest (badges, other kinds).
     public static func loadManifest(at file: URL) throws(CatalogError) -> DatasetManifest? {
         if file.lastPathComponent == "badges.json" { return nil }
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            throw .unreadableFile(path: file.path, reason: error.localizedDescription)
-        }
+        let data = try readManifestFile(file)
         let tree: JSONValue
         do {
             tree = try JSONParser.parse(data)
@@ -127,6 +121,19 @@ public struct DatasetCatalog: Sendable, Hashable {
             throw .invalidManifest(path: file.path, error: error)
         }
         return manifest
+    }
+
+    /// The largest manifest read (real ones are a few KiB).
+    static let manifestLimit = 4 << 20
+
+    /// A manifest's bytes: a regular file only (a FIFO or device is refused without blocking),
+    /// at most ``manifestLimit`` bytes.
+    private static func readManifestFile(_ file: URL) throws(CatalogError) -> Data {
+        do {
+            return try RegularFile(path: file.path).readData(limit: manifestLimit)
+        } catch {
+            throw .unreadableFile(path: file.path, reason: RefreshError.clause(error.description))
+        }
     }
 
     private static func manifestFiles(in directory: Directory) throws(CatalogError) -> [URL] {

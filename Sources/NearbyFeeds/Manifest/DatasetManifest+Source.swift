@@ -16,13 +16,17 @@ extension DatasetManifest {
         public var encoding: String
         /// Dotted path to a total record count for feeds that report one without paging.
         public var total: FieldPath?
+        /// This feed's own refresh budget (total bytes, total time, low-speed limit); nil keeps
+        /// the defaults of ``RefreshBudget``.
+        public var limits: Limits?
 
         public init(
             urls: [String], headers: [String: String] = [:], format: Format,
             records: FieldPath = "", paging: Paging? = nil, encoding: String = "utf-8",
-            total: FieldPath? = nil
+            total: FieldPath? = nil, limits: Limits? = nil
         ) {
             self.total = total
+            self.limits = limits
             self.urls = urls
             self.headers = headers
             self.format = format
@@ -32,7 +36,7 @@ extension DatasetManifest {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case urls, headers, format, records, paging, encoding, total
+            case urls, headers, format, records, paging, encoding, total, limits
         }
 
         public init(from decoder: any Decoder) throws {
@@ -44,6 +48,7 @@ extension DatasetManifest {
             paging = try c.decodeIfPresent(Paging.self, forKey: .paging)
             encoding = try c.decodeIfPresent(String.self, forKey: .encoding) ?? "utf-8"
             total = try c.decodeIfPresent(FieldPath.self, forKey: .total)
+            limits = try c.decodeIfPresent(Limits.self, forKey: .limits)
         }
 
         /// The path of the reported total: `paging.total`, else `total`.
@@ -88,10 +93,18 @@ extension DatasetManifest {
             total = try c.decodeIfPresent(FieldPath.self, forKey: .total)
         }
 
-        /// The URL for page number `index` (0-based) built from `template`.
-        public func url(from template: String, pageIndex index: Int) -> String {
-            let offset = style == .offset ? first + index * pageSize : index * pageSize
-            let page = style == .page ? first + index : index + 1
+        /// The URL for page number `index` (0-based) built from `template`, or nil when its
+        /// offset or page number would not fit in an `Int` (checked, never trapping).
+        public func url(from template: String, pageIndex index: Int) -> String? {
+            let (skipped, overflow1) = index.multipliedReportingOverflow(by: pageSize)
+            let (shifted, overflow2) = first.addingReportingOverflow(skipped)
+            let (nextPage, overflow3) = first.addingReportingOverflow(index)
+            let (counted, overflow4) = index.addingReportingOverflow(1)
+            guard !overflow1, !overflow2 || style != .offset, !overflow3 || style != .page, !overflow4 else {
+                return nil
+            }
+            let offset = style == .offset ? shifted : skipped
+            let page = style == .page ? nextPage : counted
             return template.replacingPlaceholders(offset: offset, limit: pageSize, page: page)
         }
     }
@@ -120,5 +133,54 @@ extension String {
             }
         }
         return result + rest
+    }
+}
+
+extension DatasetManifest {
+    /// A feed's own refresh budget; every key is optional (see ``RefreshBudget`` for defaults).
+    public struct Limits: Codable, Sendable, Hashable {
+        /// Bytes a whole refresh may receive, over all pages, after decompression.
+        public var maxBytes: Int64?
+        /// Seconds a whole refresh may take, over all pages.
+        public var maxSeconds: Int?
+        /// A page slower than this many bytes a second for `lowSpeedSeconds` is abandoned.
+        public var lowSpeedBytesPerSecond: Int?
+        /// See `lowSpeedBytesPerSecond`.
+        public var lowSpeedSeconds: Int?
+
+        public init(
+            maxBytes: Int64? = nil, maxSeconds: Int? = nil, lowSpeedBytesPerSecond: Int? = nil,
+            lowSpeedSeconds: Int? = nil
+        ) {
+            self.maxBytes = maxBytes
+            self.maxSeconds = maxSeconds
+            self.lowSpeedBytesPerSecond = lowSpeedBytesPerSecond
+            self.lowSpeedSeconds = lowSpeedSeconds
+        }
+
+        /// The ranges each key allows.
+        static let maxBytesRange: ClosedRange<Int64> = 1...(64 << 30)
+        static let maxSecondsRange = 1...86_400
+        static let lowSpeedBytesRange = 1...(1 << 30)
+        static let lowSpeedSecondsRange = 1...3_600
+
+        func check(dataset id: String) throws(ManifestError) {
+            if let maxBytes, !Self.maxBytesRange.contains(maxBytes) {
+                throw .outOfRange(
+                    dataset: id, key: "source.limits.maxBytes", value: String(maxBytes), range: "1…68719476736")
+            }
+            let ints: [(String, Int?, ClosedRange<Int>)] = [
+                ("maxSeconds", maxSeconds, Self.maxSecondsRange),
+                ("lowSpeedBytesPerSecond", lowSpeedBytesPerSecond, Self.lowSpeedBytesRange),
+                ("lowSpeedSeconds", lowSpeedSeconds, Self.lowSpeedSecondsRange),
+            ]
+            for (key, value, range) in ints {
+                if let value, !range.contains(value) {
+                    throw .outOfRange(
+                        dataset: id, key: "source.limits.\(key)", value: String(value),
+                        range: "\(range.lowerBound)…\(range.upperBound)")
+                }
+            }
+        }
     }
 }

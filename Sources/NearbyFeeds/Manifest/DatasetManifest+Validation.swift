@@ -1,16 +1,14 @@
 import Foundation
 
 extension DatasetManifest {
-    /// True when `text` is a usable id or attribute key: non-empty `[a-z0-9-]`, not starting
-    /// with a hyphen.
-    public static func isValidID(_ text: String) -> Bool {
-        guard let first = text.utf8.first, first != UInt8(ascii: "-") else { return false }
-        return text.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: "-")
-        }
-    }
+    /// True when `text` is a usable id or attribute key: 1…64 of `[a-z0-9-]`, not starting
+    /// with a hyphen (``DatasetID``, the rule the cache applies too).
+    public static func isValidID(_ text: String) -> Bool { DatasetID.isValid(text) }
+
+    /// The page sizes a manifest may ask for.
+    public static let pageSizeRange = 1...1_000_000
+    /// The first offset or page number a manifest may name.
+    public static let firstPageRange = 0...1_000_000_000
 
     /// Checks everything a decoder and fetcher rely on; throws the first problem found.
     public func validate() throws(ManifestError) {
@@ -41,7 +39,12 @@ extension DatasetManifest {
                 throw .invalidFilter(dataset: id)
             }
         }
-        guard refresh.days >= 0 else { throw .invalidRefreshDays(dataset: id, days: refresh.days) }
+        guard (0...36_500).contains(refresh.days) else {
+            throw .invalidRefreshDays(dataset: id, days: refresh.days)
+        }
+        if let drop = refresh.maxDropPercent, !(0...100).contains(drop) {
+            throw .outOfRange(dataset: id, key: "refresh.maxDropPercent", value: String(drop), range: "0…100")
+        }
         guard TimeZone(identifier: refresh.timeZone) != nil else {
             throw .unknownTimeZone(dataset: id, timeZone: refresh.timeZone)
         }
@@ -53,9 +56,18 @@ extension DatasetManifest {
         guard encoding == "utf-8" || encoding == "utf8" else {
             throw .unsupportedEncoding(dataset: id, encoding: source.encoding)
         }
+        for (name, value) in source.headers.sorted(by: { $0.key < $1.key }) {
+            if let problem = RequestSafety.problem(withHeader: name, value: value) {
+                throw .invalidHeader(dataset: id, name: name, reason: problem)
+            }
+        }
+        if let limits = source.limits { try limits.check(dataset: id) }
         for url in source.urls {
             if url.trimmingFeedSpaces().isEmpty {
                 throw .missingValue(dataset: id, key: "source.urls")
+            }
+            if let problem = RequestSafety.problem(withURL: url) {
+                throw .invalidURL(dataset: id, url: url, reason: problem)
             }
             guard let paging = source.paging else {
                 if url.contains("{offset}") || url.contains("{page}") || url.contains("{limit}") {
@@ -63,8 +75,12 @@ extension DatasetManifest {
                 }
                 continue
             }
-            guard paging.pageSize >= 1 else {
+            guard Self.pageSizeRange.contains(paging.pageSize) else {
                 throw .invalidPageSize(dataset: id, pageSize: paging.pageSize)
+            }
+            guard Self.firstPageRange.contains(paging.first) else {
+                throw .outOfRange(
+                    dataset: id, key: "source.paging.first", value: String(paging.first), range: "0…1000000000")
             }
             let needed = paging.style == .offset ? "{offset}" : "{page}"
             guard url.contains(needed) else {

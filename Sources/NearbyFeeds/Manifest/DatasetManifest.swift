@@ -79,18 +79,23 @@ extension DatasetManifest {
         public var days: Int
         /// IANA time zone in which calendar days are counted.
         public var timeZone: String
+        /// A new copy whose rankable places fell by more than this percentage against the last
+        /// good copy is refused (nil: ``RefreshPlan/defaultMaxDropPercent``, 20).
+        public var maxDropPercent: Int?
 
-        public init(days: Int = 5, timeZone: String = "Asia/Taipei") {
+        public init(days: Int = 5, timeZone: String = "Asia/Taipei", maxDropPercent: Int? = nil) {
             self.days = days
             self.timeZone = timeZone
+            self.maxDropPercent = maxDropPercent
         }
 
-        private enum CodingKeys: String, CodingKey { case days, timeZone }
+        private enum CodingKeys: String, CodingKey { case days, timeZone, maxDropPercent }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             days = try c.decodeIfPresent(Int.self, forKey: .days) ?? 5
             timeZone = try c.decodeIfPresent(String.self, forKey: .timeZone) ?? "Asia/Taipei"
+            maxDropPercent = try c.decodeIfPresent(Int.self, forKey: .maxDropPercent)
         }
     }
 

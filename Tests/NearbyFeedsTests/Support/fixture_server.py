@@ -17,12 +17,19 @@ Routes:
   /chunked/<bytes>       that many bytes with chunked encoding (no length announced)
   /headers               the request headers as JSON
   /log                   JSON list of earlier requests: [method, path, status, if-none-match]
+  /goto?to=<url>         302 to <url> (any scheme)
+  /trickle/<bytes>       announces <bytes>, then sends one byte every 0.5 s (at most 20 s)
+  /inflate/<mib>         <mib> MiB of zeros, gzip-encoded (a few KiB on the wire)
+  /api/v1/dataset/<name> the file <root>/<name> in the data.taipei API shape (query ignored),
+                         unless <root>/fault.txt says: 500, 404, truncate (half the body, then
+                         close), stall (headers, then nothing for 20 s)
 """
 import email.utils
 import gzip
 import hashlib
 import json
 import os
+import urllib.parse
 import sys
 import threading
 import time
@@ -85,6 +92,23 @@ class Handler(BaseHTTPRequestHandler):
             elif route == "headers":
                 body = json.dumps({k.lower(): v for k, v in self.headers.items()}).encode()
                 self.reply(200, body, [("Content-Type", "application/json")])
+            elif route == "goto":
+                query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query)
+                self.reply(302, b"", [("Location", query.get("to", ["/"])[0])])
+            elif route == "trickle":
+                self.record(200)
+                self.send_response(200)
+                self.send_header("Content-Length", str(int(args[0])))
+                self.end_headers()
+                for _ in range(min(int(args[0]), 40)):
+                    self.wfile.write(b"x")
+                    self.wfile.flush()
+                    time.sleep(0.5)
+            elif route == "inflate":
+                body = gzip.compress(b"\0" * (int(args[0]) << 20), compresslevel=9)
+                self.reply(200, body, [("Content-Encoding", "gzip")])
+            elif route == "api" and len(args) == 3:
+                self.serve_api(args[2])
             elif route == "log":
                 with LOG_LOCK:
                     body = json.dumps(LOG).encode()
@@ -122,6 +146,33 @@ class Handler(BaseHTTPRequestHandler):
             body = gzip.compress(body)
             headers.append(("Content-Encoding", "gzip"))
         self.reply(200, body, headers)
+
+    def serve_api(self, name):
+        fault_path = os.path.join(ROOT, "fault.txt")
+        fault = open(fault_path).read().strip() if os.path.isfile(fault_path) else ""
+        if fault in ("500", "404"):
+            self.reply(int(fault), b"fault\n")
+            return
+        path = os.path.join(ROOT, os.path.basename(name))
+        if not os.path.isfile(path):
+            self.reply(404, b"no such dataset\n")
+            return
+        with open(path, "rb") as handle:
+            body = handle.read()
+        if fault in ("truncate", "stall"):
+            self.record(200)
+            self.close_connection = True
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Connection", "close")
+            self.end_headers()
+            if fault == "truncate":
+                self.wfile.write(body[: len(body) // 2])
+            else:
+                self.wfile.flush()
+                time.sleep(20)
+            return
+        self.reply(200, body, [("Content-Type", "application/json")])
 
     def serve_chunked(self, size):
         self.record(200)

@@ -1,0 +1,70 @@
+import Foundation
+import NearbyBasics
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Reads a `file://` URL as a regular file, without libcurl: opening never blocks (a FIFO would
+/// hold libcurl's `open` forever), anything but a regular file is refused, and the body limit is
+/// checked before and while reading. With a destination the bytes are copied there in chunks,
+/// never held whole in memory.
+enum LocalFileFetch {
+    static func fetch(_ request: FetchRequest) throws(FetchError) -> FetchResponse {
+        let url = request.url
+        guard let path = URL(string: url)?.path, !path.isEmpty else { throw .badURL(url: url) }
+        let limit = Int(clamping: max(0, request.maxBodyBytes))
+        do {
+            let file = try RegularFile(path: path)
+            guard let destination = request.destination else {
+                let data = try file.readData(limit: limit)
+                return FetchResponse(status: 0, body: data, effectiveURL: url, sha256: SHA256.hexDigest(of: data))
+            }
+            guard file.size <= limit else { throw FileReadError.tooLarge(path: path, limit: limit) }
+            let (count, hash) = try copy(file, to: destination, limit: limit, url: url)
+            return FetchResponse(status: 0, body: Data(), effectiveURL: url, bodyBytes: Int64(count), sha256: hash)
+        } catch let error as FileReadError {
+            switch error {
+            case .missing, .unreadable: throw .fileNotFound(url: url)
+            case .tooLarge: throw .tooLarge(url: url, limit: request.maxBodyBytes)
+            case .notRegular, .symbolicLink: throw .notRegularFile(url: url, reason: error.description)
+            }
+        } catch let error as FetchError {
+            throw error
+        } catch {
+            throw .other(url: url, code: -1, message: "\(error)")
+        }
+    }
+
+    /// Copies `file` into the new file `destination` in 1 MiB chunks; returns bytes and SHA-256.
+    private static func copy(
+        _ file: borrowing RegularFile, to destination: URL, limit: Int, url: String
+    ) throws -> (Int, String) {
+        let fd = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FetchError.cannotStore(url: url, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { chunk.deallocate() }
+        var hash = SHA256()
+        var total = 0
+        while true {
+            let n = try file.read(into: chunk)
+            if n == 0 { break }
+            guard total <= limit - n else { throw FileReadError.tooLarge(path: file.path, limit: limit) }
+            let bytes = UnsafeRawBufferPointer(rebasing: chunk[0..<n])
+            var offset = 0
+            while offset < n, let base = bytes.baseAddress {
+                let written = write(fd, base + offset, n - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw FetchError.cannotStore(url: url, reason: String(cString: strerror(errno)))
+                }
+                offset += written
+            }
+            hash.update(bytes)
+            total += n
+        }
+        guard fsync(fd) == 0 else { throw FetchError.cannotStore(url: url, reason: String(cString: strerror(errno))) }
+        return (total, hash.hexDigest())
+    }
+}
