@@ -100,7 +100,12 @@ import Testing
             RunRecord(
                 contentHash: "aa02", sourceName: "times.gpx", startTime: -huge, distance: 0, elapsedTime: 0,
                 movingTime: 0, fileTime: huge, segments: [TrackSegment(points: timed)]))
-        for id in ["1", "2"] {
+        // The same times without a file time to dismiss them: the clock is used as it is.
+        _ = try store.importRun(
+            RunRecord(
+                contentHash: "aa03", sourceName: "clock.gpx", distance: 0, elapsedTime: 0, movingTime: 0,
+                segments: [TrackSegment(points: timed), TrackSegment(points: timed.reversed())]))
+        for id in ["1", "2", "3"] {
             for words in [
                 ["runs", "show", id], ["runs", "show", id, "--format", "json"],
                 ["runs", "show", id, "--html", home.appendingPathComponent("p\(id).html").path],
