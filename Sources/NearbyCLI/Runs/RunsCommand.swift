@@ -32,7 +32,8 @@ enum RunsCommand {
                 switch try importer.importFile(file) {
                 case .imported(let id, let analysis):
                     let stats = analysis.statistics
-                    let badge = analysis.bestBadge.map { ", badge \($0.name)" } ?? ""
+                    var badge = analysis.bestBadge.map { ", badge \($0.name)" } ?? ""
+                    if let problem = analysis.timingProblem { badge += "; not ranked for medals: \(problem.reason)" }
                     context.output.out(
                         "imported #\(id) \(name): \(session.units.distance(stats.distance)) in "
                             + "\(RunFormatting.duration(stats.movingTime)) (\(RunFormatting.pace(stats.averageSpeed, units: session.units)))\(badge)\n"
