@@ -72,9 +72,13 @@ import Testing
                 result.stderr.hasPrefix(
                     "nearby: /dev/zero could not be read: it is a character device, not a regular file."))
         }
-        let show = try nearby.run(["runs", "show", fifo])
-        #expect(show.status == 1)
-        #expect(show.stderr == "nearby: \(fifo) could not be read: it is a named pipe (FIFO), not a regular file.\n")
+        // Every command that takes a track file directly reads it as import does.
+        for words in [["runs", "show", fifo], ["checkpoints", fifo], ["along", fifo, "--near", "toilets"]] {
+            let result = try nearby.run(words)
+            #expect(result.status == 1)
+            #expect(
+                result.stderr == "nearby: \(fifo) could not be read: it is a named pipe (FIFO), not a regular file.\n")
+        }
     }
 
     /// Runs stored before the limits (or written by anything else) with absurd values: every
