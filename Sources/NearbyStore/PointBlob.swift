@@ -103,7 +103,8 @@ enum PointBlob {
         guard let version = bytes.first else { throw .empty }
         guard version == formatVersion else { throw .unknownVersion(version) }
         var points: [TrackPoint] = []
-        points.reserveCapacity(max(0, count))
+        // The count comes from the file: reserve no more than the blob can hold (17 bytes a point).
+        points.reserveCapacity(min(max(0, count), bytes.count / 17))
         var at = 1
         let end = bytes.count
         for index in 0..<max(0, count) {

@@ -17,13 +17,16 @@ public struct RunRecord: Sendable, Hashable {
     public var elapsedTime: Double
     /// Seconds spent moving.
     public var movingTime: Double
+    /// The file's own time (``TrackDocument/time``), seconds since 1970, if it had one.
+    public var fileTime: Double?
     public var segments: [TrackSegment]
 
     public init(
         contentHash: String, sourceName: String, name: String? = nil, activityType: String? = nil,
         startTime: Double? = nil, distance: Double, elapsedTime: Double, movingTime: Double,
-        segments: [TrackSegment]
+        fileTime: Double? = nil, segments: [TrackSegment]
     ) {
+        self.fileTime = fileTime
         self.contentHash = contentHash
         self.sourceName = sourceName
         self.name = name
@@ -55,12 +58,15 @@ public struct StoredRun: Sendable, Hashable, Identifiable {
     public var pointCount: Int
     /// When it was imported, seconds since 1970-01-01T00:00:00Z, from the store's clock.
     public var importedAt: Double
+    /// The file's own time, if it had one (nil for runs imported before schema version 3).
+    public var fileTime: Double?
 
     public init(
         id: Int64, contentHash: String, sourceName: String, name: String?, activityType: String?,
         startTime: Double?, distance: Double, elapsedTime: Double, movingTime: Double,
-        pointCount: Int, importedAt: Double
+        pointCount: Int, importedAt: Double, fileTime: Double? = nil
     ) {
+        self.fileTime = fileTime
         self.id = id
         self.contentHash = contentHash
         self.sourceName = sourceName

@@ -13,16 +13,34 @@ public final class RunStore {
 
     private static let summaryColumns = """
         id, content_hash, source_name, name, activity_type, start_time, distance, elapsed_time,
-        moving_time, point_count, imported_at
+        moving_time, point_count, imported_at, file_time
         """
 
-    /// Opens (creating it and its parent directories if needed) the database at `path`,
-    /// migrating an older file forward.
+    /// What a store is opened for.
+    public enum Access: Sendable, Hashable {
+        /// Importing and deleting: the file is created if missing, migrated, set to WAL mode.
+        case readWrite
+        /// Reading only (`runs list`, `runs show`, `badges`, `runs export`): an existing, current
+        /// file is opened read-only and without any transaction, so it works while another process
+        /// writes and on a read-only file or folder. A missing file, or one whose migration is
+        /// due, is opened as ``readWrite`` instead.
+        case readOnly
+    }
+
+    /// Opens the database at `path` for `access`; for ``Access/readWrite`` (the default) it and
+    /// its parent directories are created if needed and an older file is migrated forward.
     ///
     /// - Parameter now: the clock stamping `importedAt`, seconds since 1970; inject one in tests.
-    public init(path: String, now: @escaping () -> Double)
+    public init(path: String, access: Access = .readWrite, now: @escaping () -> Double)
         throws(RunStoreError)
     {
+        self.now = now
+        if access == .readOnly, path != ":memory:", FileManager.default.fileExists(atPath: path),
+            let reader = try Self.openForReading(path)
+        {
+            database = reader
+            return
+        }
         let parent = (path as NSString).deletingLastPathComponent
         if path != ":memory:", !parent.isEmpty {
             do {
@@ -37,8 +55,41 @@ public final class RunStore {
         } catch {
             throw .database(error)
         }
-        self.now = now
         try StoreSchema.prepare(database)
+    }
+
+    /// A read-only connection to the file at `path`, or nil when its migration is due. The
+    /// version is read without a transaction; if SQLite cannot set up its shared memory (a WAL
+    /// file in a read-only folder), the file is opened immutable instead.
+    private static func openForReading(_ path: String) throws(RunStoreError) -> SQLiteDatabase? {
+        let connection: (database: SQLiteDatabase, version: Int64)
+        do {
+            connection = try readOnlyConnection(path)
+        } catch {
+            throw .database(error)
+        }
+        guard connection.version >= StoreSchema.latestVersion else { return nil }
+        guard connection.version == StoreSchema.latestVersion else {
+            throw .newerSchema(path: path, found: connection.version, supported: StoreSchema.latestVersion)
+        }
+        do {
+            try connection.database.execute("PRAGMA foreign_keys = ON")
+        } catch {
+            throw .database(error)
+        }
+        return connection.database
+    }
+
+    /// A read-only connection and the file's schema version, falling back to an immutable one.
+    private static func readOnlyConnection(_ path: String) throws(SQLiteError) -> (SQLiteDatabase, Int64) {
+        let plain = try SQLiteDatabase(path: path, mode: .readOnly)
+        do {
+            return (plain, try plain.integerPragma("user_version"))
+        } catch {
+            guard error.reason == .cantOpen || error.reason == .readOnly else { throw error }
+        }
+        let immutable = try SQLiteDatabase(path: path, mode: .immutable)
+        return (immutable, try immutable.integerPragma("user_version"))
     }
 
     // MARK: Import
@@ -65,8 +116,8 @@ public final class RunStore {
                 let insertRun = try database.prepare(
                     """
                     INSERT INTO runs (content_hash, source_name, name, activity_type, start_time,
-                        distance, elapsed_time, moving_time, point_count, imported_at)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                        distance, elapsed_time, moving_time, point_count, imported_at, file_time)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
                     """)
                 try insertRun.bind(hash, at: 1)
                 try insertRun.bind(record.sourceName, at: 2)
@@ -78,6 +129,7 @@ public final class RunStore {
                 try insertRun.bind(record.movingTime, at: 8)
                 try insertRun.bind(Int64(record.pointCount), at: 9)
                 try insertRun.bind(importedAt, at: 10)
+                try insertRun.bind(record.fileTime, at: 11)
                 try insertRun.step()
                 let runID = database.lastInsertRowID
 
@@ -110,6 +162,7 @@ public final class RunStore {
         let figures = [
             ("distance", record.distance), ("elapsed time", record.elapsedTime),
             ("moving time", record.movingTime), ("start time", record.startTime ?? 0),
+            ("file time", record.fileTime ?? 0),
         ]
         for (label, value) in figures where !value.isFinite {
             throw .invalidRecord("the \(label) is \(value), not a finite number")
@@ -156,8 +209,8 @@ public final class RunStore {
             try statement.bind(id, at: 1)
             var segments: [TrackSegment] = []
             while try statement.step() {
-                let ordinal = Int(statement.int64(at: 0) ?? 0)
-                let count = Int(statement.int64(at: 1) ?? 0)
+                let ordinal = Int(clamping: statement.int64(at: 0) ?? 0)
+                let count = Int(clamping: statement.int64(at: 1) ?? 0)
                 let points = try statement.withBlob(at: 2) { bytes throws(RunStoreError) in
                     let empty = UnsafeRawBufferPointer(start: nil, count: 0)
                     do {
@@ -190,8 +243,8 @@ public final class RunStore {
             sourceName: row.string(at: 2) ?? "", name: row.string(at: 3),
             activityType: row.string(at: 4), startTime: row.double(at: 5),
             distance: row.double(at: 6) ?? 0, elapsedTime: row.double(at: 7) ?? 0,
-            movingTime: row.double(at: 8) ?? 0, pointCount: Int(row.int64(at: 9) ?? 0),
-            importedAt: row.double(at: 10) ?? 0)
+            movingTime: row.double(at: 8) ?? 0, pointCount: Int(clamping: row.int64(at: 9) ?? 0),
+            importedAt: row.double(at: 10) ?? 0, fileTime: row.double(at: 11))
     }
 
     /// Runs `body`, turning any error into a ``RunStoreError``.

@@ -50,6 +50,11 @@ enum StoreSchema {
                 "CREATE INDEX runs_by_source ON runs(source_name)",
             ]
         ),
+        Migration(
+            version: 3,
+            summary: "the file's own time, against which the fixes' clock is checked",
+            statements: ["ALTER TABLE runs ADD COLUMN file_time REAL"]
+        ),
     ]
 
     /// The version a fully migrated file has.

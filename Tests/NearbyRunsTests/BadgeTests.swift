@@ -115,7 +115,7 @@ struct BadgeTests {
         let c = try #require(Self.small)
         let awards = BadgeRules.awards(c, runs: [BadgeRun(id: "r", startTime: 0, distance: 1000, duration: 0)])
         #expect(awards[0].earnedBy?.id == "r")
-        #expect(awards[0].earnedBy?.speed == 0)  // zero duration: no speed, no division
+        #expect(awards[0].earnedBy?.speed == nil)  // zero duration: no speed, no division
         #expect(awards[0].silverPaceNeeded == nil)
         #expect(awards[1].earnedBy == nil)
         #expect(awards[1].distanceLeft == 0)

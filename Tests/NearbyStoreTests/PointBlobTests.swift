@@ -57,5 +57,7 @@ import Testing
         var badFlags = good
         badFlags[1] = 0x15
         #expect(decode(badFlags, count: 2) == .unknownFlags(point: 0, flags: 0x15))
+        // A damaged point count (it sits beside the blob in the file) is not an allocation.
+        #expect(decode(good, count: Int.max) == .truncated(point: 2))
     }
 }

@@ -33,7 +33,7 @@ extension RunPicture {
             Figure(label: "Average speed", value: stats.averageSpeed.map(units.speed) ?? "–"),
             Figure(
                 label: "Elevation",
-                value: "+\(Int(stats.elevationGain.rounded())) m / −\(Int(stats.elevationLoss.rounded())) m"),
+                value: RunFormatting.elevation(stats)),
         ]
         if let badge = analysis.bestBadge {
             figures.append(Figure(label: "Badge", value: badge.name))

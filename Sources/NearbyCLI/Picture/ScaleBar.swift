@@ -52,6 +52,6 @@ struct ScaleBar: Sendable, Hashable {
 
     /// "0.5", "2", "1000": no trailing ".0".
     private static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        value == value.rounded() ? WholeNumber.text(value, fallback: String(value)) : String(value)
     }
 }

@@ -12,7 +12,8 @@ enum BadgesCommand {
         let runs: [StoredRun]
         let store = try session.openStore()
         do { runs = try store.runs() } catch { throw .failure(error.description) }
-        let awards = BadgeRules.awards(session.catalogue, runs: RunFormatting.badgeRuns(runs))
+        let summaries = try session.summaries(of: runs, store: store)
+        let awards = BadgeRules.awards(session.catalogue, runs: RunFormatting.badgeRuns(runs, summaries))
         let byID = Dictionary(runs.map { (String($0.id), $0) }, uniquingKeysWith: { first, _ in first })
         let units = session.units
         let zone = session.timeZone
@@ -25,8 +26,8 @@ enum BadgesCommand {
                 guard let run else { return .null }
                 return .object([
                     ("run", .integer(Int(run.id) ?? 0)),
-                    ("start", .string(Formatting.isoDate(run.startTime))),
-                    ("speed_mps", .number(run.speed)),
+                    ("start", .optional(CivilTime.iso(run.startTime))),
+                    ("speed_mps", .optional(run.speed)),
                 ])
             }
             context.output.out(
@@ -55,11 +56,11 @@ enum BadgesCommand {
             var next = ""
             if let left = award.distanceLeft {
                 next = "\(units.distance(left)) to go"
-            } else if award.goldBy == nil, let earned = award.earnedBy {
-                let target = award.silverBy == nil ? ("silver", earned.speed * 1.05) : ("gold", earned.speed * 1.10)
+            } else if award.goldBy == nil, let silver = award.silverSpeedNeeded, let gold = award.goldSpeedNeeded {
+                let target = award.silverBy == nil ? ("silver", silver) : ("gold", gold)
                 next = "\(target.0): faster than \(units.pace(speed: target.1))"
             }
-            let best = award.bestRun.map { "\(when($0)) \(units.pace(speed: $0.speed))" } ?? ""
+            let best = award.bestRun.map { "\(when($0)) \(RunFormatting.pace($0.speed, units: units))" } ?? ""
             table.add([
                 award.badge.name, units.distance(award.badge.distance, decimals: 1), when(award.earnedBy),
                 when(award.silverBy), when(award.goldBy), best, next,
@@ -68,5 +69,11 @@ enum BadgesCommand {
         context.output.out(table.render(style: context.style))
         let earned = awards.filter(\.isEarned).count
         context.note("\(earned) of \(awards.count) badges earned over \(runs.count) run\(runs.count == 1 ? "" : "s").")
+        let unranked = zip(runs, summaries).filter { $0.1.timingProblem != nil }.map { "#\($0.0.id)" }
+        if !unranked.isEmpty {
+            context.note(
+                "Not ranked for medals (too little or faulty timing; 'nearby runs show <run>' says why): "
+                    + unranked.joined(separator: ", ") + ".")
+        }
     }
 }

@@ -9,14 +9,12 @@ enum RunFormatting {
         "#\(run.id) \(run.name ?? run.sourceName)"
     }
 
-    /// `2026-11-30 07:12` in `zone`.
+    /// `2026-11-30 07:12` in `zone`, in the proleptic Gregorian calendar (``CivilTime``); "–"
+    /// without a time or outside years 0000–9999.
     static func date(_ seconds: Double?, zone: TimeZone) -> String {
-        guard let seconds else { return "–" }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = zone
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+        guard let seconds, CivilTime.iso(seconds) != nil else { return "–" }
+        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))
+        return CivilTime.dateTime(seconds, offset: offset) ?? "–"
     }
 
     static func duration(_ seconds: Double?) -> String {
@@ -34,12 +32,20 @@ enum RunFormatting {
         distance > 0 ? catalogue.best(for: distance).name : "–"
     }
 
-    /// The badge history as the rules want it (moving time as the duration: MoonRunner had no pauses).
-    static func badgeRuns(_ runs: [StoredRun]) -> [BadgeRun] {
-        runs.map {
+    /// The badge history as the rules want it: each run's distance and its one speed
+    /// (``RunSummary/rankingSpeed``, none for a run without trustworthy timing).
+    static func badgeRuns(_ runs: [StoredRun], _ summaries: [RunSummary]) -> [BadgeRun] {
+        zip(runs, summaries).map { run, summary in
             BadgeRun(
-                id: String($0.id), startTime: $0.startTime ?? $0.importedAt, distance: $0.distance,
-                duration: $0.movingTime)
+                id: String(run.id), startTime: run.startTime ?? run.importedAt, distance: summary.statistics.distance,
+                speed: summary.rankingSpeed)
         }
+    }
+}
+
+extension RunFormatting {
+    /// `+12 m / −8 m`, rounded to whole metres; "–" for a figure that has no whole value.
+    static func elevation(_ stats: RunStatistics) -> String {
+        "+\(WholeNumber.text(stats.elevationGain)) m / −\(WholeNumber.text(stats.elevationLoss)) m"
     }
 }

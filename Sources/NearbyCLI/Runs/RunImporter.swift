@@ -14,10 +14,11 @@ struct RunImporter {
         case duplicate(Int64)
     }
 
-    /// Reads and parses one file, or throws one sentence naming the file (and the line).
-    static func read(_ path: String) throws(CLIError) -> TrackDocument {
+    /// Reads and parses one file the way an import does (``TrackReader/load(_:)``: regular files
+    /// only, within the size limit, read once), or throws one sentence naming the file (and the line).
+    static func read(_ path: String, reader: TrackReader) throws(CLIError) -> TrackDocument {
         do {
-            return try TrackReader().read(contentsOf: path)
+            return try reader.read(contentsOf: path)
         } catch {
             throw .failure(error.description)
         }
@@ -46,17 +47,17 @@ struct RunImporter {
 
     /// Imports one file: parse, clean, analyse, then store in one transaction.
     func importFile(_ path: String) throws(CLIError) -> Outcome {
-        guard let bytes = FileManager.default.contents(atPath: path) else {
-            throw .failure("\(path) cannot be read")
-        }
         let name = (path as NSString).lastPathComponent
+        let bytes: [UInt8]
         let document: TrackDocument
         do {
-            document = try TrackReader().read([UInt8](bytes), fileName: name)
+            bytes = try session.reader.load(path)
+            document = try session.reader.read(bytes, fileName: name)
         } catch {
             throw .failure(error.description)
         }
-        let analysis = session.analyse(document.tracks)
+        session.warnOutOfRange(document.outOfRange, file: name)
+        let analysis = session.analyse(document.tracks, fileTime: document.time)
         guard analysis.cleaned.points.count >= 2 else {
             throw .failure("\(name) has no track with at least two usable points; nothing was imported")
         }
@@ -66,7 +67,7 @@ struct RunImporter {
             name: document.name ?? document.tracks.lazy.compactMap(\.name).first, activityType: activity,
             startTime: analysis.statistics.startTime, distance: analysis.statistics.distance,
             elapsedTime: analysis.statistics.elapsedTime ?? 0, movingTime: analysis.statistics.movingTime,
-            segments: document.tracks.flatMap(\.segments))
+            fileTime: document.time, segments: document.tracks.flatMap(\.segments))
         do {
             switch try store.importRun(record) {
             case .inserted(let id): return .imported(id, analysis)

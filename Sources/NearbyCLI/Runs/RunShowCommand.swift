@@ -37,8 +37,14 @@ enum RunShowCommand {
                 "Pace",
                 "\(RunFormatting.pace(stats.averageSpeed, units: units)), \(stats.averageSpeed.map(units.speed) ?? "–")"
             ),
-            ("Elevation", "+\(Int(stats.elevationGain.rounded())) m / −\(Int(stats.elevationLoss.rounded())) m"),
+            ("Elevation", RunFormatting.elevation(stats)),
         ]
+        if let problem = analysis.timingProblem {
+            facts.append(("Timing", "not ranked for medals (distance badges only): \(problem.reason)."))
+        }
+        if let sentence = analysis.cleaned.report.outOfRange.sentence {
+            facts.append(("Ignored", sentence))
+        }
         if analysis.cleaned.report.dropped > 0 {
             let report = analysis.cleaned.report
             facts.append(
@@ -115,12 +121,14 @@ enum RunShowCommand {
         let stats = analysis.statistics
         return .object([
             ("title", .string(title)),
-            ("start", .optional(stats.startTime.map(Formatting.isoDate))),
+            ("start", .optional(stats.startTime.flatMap(CivilTime.iso))),
             ("distance_m", .number((stats.distance * 10).rounded() / 10)),
             ("elapsed_s", .optional(stats.elapsedTime)),
             ("moving_s", .number(stats.movingTime)),
             ("average_speed_mps", .optional(stats.averageSpeed)),
             ("average_pace_s_per_km", .optional(stats.averagePace)),
+            ("ranked", .bool(analysis.timingProblem == nil)),
+            ("timing_problem", .optional(analysis.timingProblem?.reason)),
             ("elevation_gain_m", .number(stats.elevationGain)),
             ("elevation_loss_m", .number(stats.elevationLoss)),
             (

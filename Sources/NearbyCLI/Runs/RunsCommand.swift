@@ -24,7 +24,7 @@ enum RunsCommand {
         guard !files.isEmpty else {
             throw .failure("no .gpx or .tcx files in \(context.arguments.positionals.joined(separator: ", "))")
         }
-        let importer = RunImporter(session: session, store: try session.openStore())
+        let importer = RunImporter(session: session, store: try session.openStore(.readWrite))
         var failures = 0
         for file in files {
             let name = (file as NSString).lastPathComponent
@@ -32,7 +32,8 @@ enum RunsCommand {
                 switch try importer.importFile(file) {
                 case .imported(let id, let analysis):
                     let stats = analysis.statistics
-                    let badge = analysis.bestBadge.map { ", badge \($0.name)" } ?? ""
+                    var badge = analysis.bestBadge.map { ", badge \($0.name)" } ?? ""
+                    if let problem = analysis.timingProblem { badge += "; not ranked for medals: \(problem.reason)" }
                     context.output.out(
                         "imported #\(id) \(name): \(session.units.distance(stats.distance)) in "
                             + "\(RunFormatting.duration(stats.movingTime)) (\(RunFormatting.pace(stats.averageSpeed, units: session.units)))\(badge)\n"
@@ -56,26 +57,31 @@ enum RunsCommand {
         let runs: [StoredRun]
         let store = try session.openStore()
         do { runs = try store.runs() } catch { throw .failure(error.description) }
+        let summaries = try session.summaries(of: runs, store: store)
         let units = session.units
         let zone = session.timeZone
         switch format {
         case .json:
             context.output.out(
                 JSONOutput.array(
-                    runs.map { run in
-                        .object([
+                    zip(runs, summaries).map { run, summary in
+                        let stats = summary.statistics
+                        return .object([
                             ("id", .integer(Int(run.id))),
                             ("name", .optional(run.name)),
                             ("source", .string(run.sourceName)),
                             ("activity", .optional(run.activityType)),
-                            ("start", .optional(run.startTime.map(Formatting.isoDate))),
-                            ("distance_m", .number((run.distance * 10).rounded() / 10)),
-                            ("elapsed_s", .number(run.elapsedTime.rounded())),
-                            ("moving_s", .number(run.movingTime.rounded())),
+                            ("start", .optional(run.startTime.flatMap(CivilTime.iso))),
+                            ("distance_m", .number((stats.distance * 10).rounded() / 10)),
+                            ("elapsed_s", .optional(stats.elapsedTime.map { $0.rounded() })),
+                            ("moving_s", .number(stats.movingTime.rounded())),
+                            ("average_speed_mps", .optional(stats.averageSpeed)),
+                            ("ranked", .bool(summary.timingProblem == nil)),
+                            ("timing_problem", .optional(summary.timingProblem?.reason)),
                             ("points", .integer(run.pointCount)),
                             (
                                 "best_badge",
-                                .optional(run.distance > 0 ? session.catalogue.best(for: run.distance).name : nil)
+                                .optional(stats.distance > 0 ? session.catalogue.best(for: stats.distance).name : nil)
                             ),
                             ("hash", .string(run.contentHash)),
                         ])
@@ -83,36 +89,42 @@ enum RunsCommand {
                 ).rendered())
         case .csv:
             var text = CSVWriter.record(["id", "start", "name", "distance_m", "moving_s", "elapsed_s", "best_badge"])
-            for run in runs {
+            for (run, summary) in zip(runs, summaries) {
+                let stats = summary.statistics
                 text += CSVWriter.record([
-                    String(run.id), run.startTime.map(Formatting.isoDate) ?? "", run.name ?? run.sourceName,
-                    Formatting.number(run.distance, digits: 1), Formatting.number(run.movingTime, digits: 0),
-                    Formatting.number(run.elapsedTime, digits: 0),
-                    RunFormatting.badge(for: run.distance, catalogue: session.catalogue),
+                    String(run.id), run.startTime.flatMap(CivilTime.iso) ?? "", run.name ?? run.sourceName,
+                    Formatting.number(stats.distance, digits: 1), Formatting.number(stats.movingTime, digits: 0),
+                    stats.elapsedTime.map { Formatting.number($0, digits: 0) } ?? "",
+                    RunFormatting.badge(for: stats.distance, catalogue: session.catalogue),
                 ])
             }
             context.output.out(text)
         default:
             var table = Table(
                 headers: ["ID", "DATE", "NAME", "DISTANCE", "TIME", "PACE", "BEST BADGE"], rightAligned: [0, 3, 4, 5])
-            for run in runs {
-                let speed = run.movingTime > 0 ? run.distance / run.movingTime : nil
+            for (run, summary) in zip(runs, summaries) {
+                let stats = summary.statistics
+                let pace = RunFormatting.pace(stats.averageSpeed, units: units)
                 table.add([
                     String(run.id), RunFormatting.date(run.startTime, zone: zone), run.name ?? run.sourceName,
-                    units.distance(run.distance), RunFormatting.duration(run.movingTime),
-                    RunFormatting.pace(speed, units: units),
-                    RunFormatting.badge(for: run.distance, catalogue: session.catalogue),
+                    units.distance(stats.distance), RunFormatting.duration(stats.movingTime),
+                    summary.timingProblem == nil || pace == "–" ? pace : pace + " *",
+                    RunFormatting.badge(for: stats.distance, catalogue: session.catalogue),
                 ])
             }
             context.output.out(table.render(style: context.style))
             if runs.isEmpty { context.note("No runs yet; import some with 'nearby runs import FILE'.") }
+            if summaries.contains(where: { $0.timingProblem != nil }) {
+                context.note(
+                    "* not ranked for medals: too little or faulty timing ('nearby runs show <run>' says why).")
+            }
         }
     }
 
     static func delete(_ context: CommandContext) throws(CLIError) {
         let words = try context.positionals(1, usage: "nearby runs delete <run>")
         let session = try RunsSession(context)
-        let store = try session.openStore()
+        let store = try session.openStore(.readWrite)
         do {
             let run = try store.findRun(reference: words[0])
             try store.deleteRun(id: run.id)

@@ -9,6 +9,8 @@ struct RunsSession {
     let catalogue: BadgeCatalogue
     /// `--max-speed M/S`: fixes implying a faster speed are spikes (default: the activity's limit).
     let maximumSpeed: Double?
+    /// Reads every track file, imported or shown directly, the same way (size limit, regular files only).
+    let reader = TrackReader()
 
     /// The option runs commands take besides the global ones.
     static let options = OptionSpec(valued: ["max-speed"])
@@ -30,19 +32,46 @@ struct RunsSession {
     }
 
     /// Analyses tracks with the session's units, catalogue and spike limit.
-    func analyse(_ tracks: [Track], activityType: String? = nil) -> RunAnalysis {
+    func analyse(_ tracks: [Track], activityType: String? = nil, fileTime: Double? = nil) -> RunAnalysis {
         RunAnalysis(
-            tracks: tracks, activityType: activityType, maximumSpeed: maximumSpeed, units: units, catalogue: catalogue)
+            tracks: tracks, activityType: activityType, maximumSpeed: maximumSpeed, fileTime: fileTime, units: units,
+            catalogue: catalogue)
     }
 
-    /// Opens (creating if needed) the runs database.
-    func openStore() throws(CLIError) -> RunStore {
+    /// Opens the runs database: read-only by default (no write transaction, so reading works
+    /// while another process writes and on a read-only file); `.readWrite` creates and migrates.
+    func openStore(_ access: RunStore.Access = .readOnly) throws(CLIError) -> RunStore {
         let now = context.environment.now
         do {
-            return try RunStore(path: context.paths.databasePath, now: { now().timeIntervalSince1970 })
+            return try RunStore(path: context.paths.databasePath, access: access, now: { now().timeIntervalSince1970 })
         } catch {
             throw .failure(error.description)
         }
+    }
+
+    /// The figures and the one speed of each stored run (``RunSummary``, as `runs show` computes
+    /// them), in the order given.
+    func summaries(of runs: [StoredRun], store: RunStore) throws(CLIError) -> [RunSummary] {
+        var result: [RunSummary] = []
+        result.reserveCapacity(runs.count)
+        for run in runs {
+            do {
+                let segments = try store.segments(ofRun: run.id)
+                let track = Track(name: run.name, activityType: run.activityType, segments: segments)
+                result.append(
+                    RunSummary(
+                        tracks: [track], activityType: run.activityType, maximumSpeed: maximumSpeed,
+                        fileTime: run.fileTime))
+            } catch {
+                throw .failure(error.description)
+            }
+        }
+        return result
+    }
+
+    /// Warns once about the values a reader or the cleaner dropped as physically impossible.
+    func warnOutOfRange(_ counts: OutOfRangeCounts, file: String) {
+        if let sentence = counts.sentence { context.warn("\(file): \(sentence)") }
     }
 
     /// The badge catalogue: the last `badges.json` found in the dataset folders.
@@ -67,7 +96,7 @@ struct RunsSession {
             let run = try store.findRun(reference: reference)
             let segments = try store.segments(ofRun: run.id)
             let track = Track(name: run.name, activityType: run.activityType, segments: segments)
-            return (run, analyse([track], activityType: run.activityType))
+            return (run, analyse([track], activityType: run.activityType, fileTime: run.fileTime))
         } catch {
             throw .failure(error.description)
         }
@@ -78,9 +107,10 @@ struct RunsSession {
         let path = context.environment.absolutePath(reference)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            let document = try RunImporter.read(path)
-            let analysis = analyse(document.tracks)
-            return ((path as NSString).lastPathComponent, analysis)
+            let document = try RunImporter.read(path, reader: reader)
+            let name = (path as NSString).lastPathComponent
+            warnOutOfRange(document.outOfRange, file: name)
+            return (name, analyse(document.tracks, fileTime: document.time))
         }
         let store = try openStore()
         let (run, analysis) = try loadStored(reference, store: store)

@@ -16,6 +16,9 @@ public struct CleaningReport: Sendable, Hashable, Codable {
     /// Points whose time is earlier than the last kept fix's time in the same segment.
     public var timeReversed: Int = 0
 
+    /// Values of kept fixes dropped for lying outside ``PhysicalLimits`` (the fix itself is kept).
+    public var outOfRange = OutOfRangeCounts()
+
     /// Times a chain of believable "spikes" was accepted as a new segment (see ``TrackCleaner``).
     public var recoveries: Int = 0
 

@@ -45,9 +45,9 @@ public enum PaceColouring {
     public static func percentile(_ sorted: [Double], _ p: Double) -> Double {
         guard let first = sorted.first else { return 0 }
         let rank = p * Double(sorted.count - 1)
-        let lo = Int(rank.rounded(.down))
+        guard rank.isFinite, rank >= 0 else { return first }
+        let lo = WholeNumber.clamped(rank, rounding: .down, to: 0...(sorted.count - 1))
         let hi = Swift.min(lo + 1, sorted.count - 1)
-        guard lo >= 0, lo < sorted.count else { return first }
         return sorted[lo] + (rank - Double(lo)) * (sorted[hi] - sorted[lo])
     }
 

@@ -11,18 +11,25 @@ public struct RunAnalysis: Sendable {
     /// The next badge and how far it is beyond this run.
     public var nextBadge: Badge?
     public var distanceToNextBadge: Double?
+    /// Why the run's speed is not trusted for medals (see ``RunTiming``), or nil.
+    public var timingProblem: TimingProblem?
+    /// The speed medals compare, when the timing is trusted (``RunSummary/rankingSpeed``).
+    public var rankingSpeed: Double?
 
-    /// Cleans `tracks` (activity from `activityType`, else the tracks' own type; spikes above
-    /// `maximumSpeed` m/s, else the activity's limit) and analyses them, with splits every
-    /// kilometre or mile by `units`.
+    /// Cleans and measures `tracks` as ``RunSummary`` does (activity from `activityType`, else the
+    /// tracks' own type; spikes above `maximumSpeed` m/s, else the activity's limit; `fileTime`,
+    /// the file's own time, for ``RunTiming``) and analyses them, with splits every kilometre or
+    /// mile by `units`.
     public init(
-        tracks: [Track], activityType: String? = nil, maximumSpeed: Double? = nil, units: Units,
-        catalogue: BadgeCatalogue?
+        tracks: [Track], activityType: String? = nil, maximumSpeed: Double? = nil, fileTime: Double? = nil,
+        units: Units, catalogue: BadgeCatalogue?
     ) {
-        let activity = ActivityKind(typeString: activityType ?? tracks.lazy.compactMap(\.activityType).first)
-        cleaned = TrackCleaner(options: CleaningOptions(activity: activity, maximumSpeed: maximumSpeed))
-            .clean(tracks: tracks)
-        statistics = RunStatistics(cleaned)
+        let summary = RunSummary(
+            tracks: tracks, activityType: activityType, maximumSpeed: maximumSpeed, fileTime: fileTime)
+        cleaned = summary.cleaned
+        statistics = summary.statistics
+        timingProblem = summary.timingProblem
+        rankingSpeed = summary.rankingSpeed
         splits = Split.splits(of: cleaned, every: units.metresPerUnit)
         bestEfforts = BestEffort.bestEfforts(in: cleaned)
         if let catalogue {

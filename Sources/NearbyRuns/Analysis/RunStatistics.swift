@@ -32,7 +32,11 @@ public struct RunStatistics: Sendable, Hashable {
     public var stoppedTime: Double
     /// Seconds between segments.
     public var gapTime: Double
-    /// Metres per second over moving time.
+    /// Metres on legs between two timed fixes (the distance ``averageSpeed`` is measured over).
+    public var timedDistance: Double
+    /// Fixes that have a time.
+    public var timedFixes: Int
+    /// Metres per second over moving time: ``timedDistance`` / ``movingTime``.
     public var averageSpeed: Double?
     /// Seconds per kilometre over moving time.
     public var averagePace: Double?
@@ -60,6 +64,7 @@ public struct RunStatistics: Sendable, Hashable {
         var loss = 0.0
         var first: Double?
         var last: Double?
+        var timed = 0
         var lastOfPrevious: Double?
         var lo: Double?
         var hi: Double?
@@ -69,6 +74,7 @@ public struct RunStatistics: Sendable, Hashable {
             }
             for (i, p) in segment.points.enumerated() {
                 if let t = p.time {
+                    timed += 1
                     if first == nil { first = t }
                     last = t
                 }
@@ -96,7 +102,8 @@ public struct RunStatistics: Sendable, Hashable {
         stoppedTime = stopped
         gapTime = gap
         maxSpeed = fastest
-        let timedDistance = distance - untimed
+        timedDistance = distance - untimed
+        timedFixes = timed
         averageSpeed = moving > 0 ? timedDistance / moving : nil
         averagePace = moving > 0 && timedDistance > 0 ? moving / timedDistance * 1000 : nil
         elevationGain = gain

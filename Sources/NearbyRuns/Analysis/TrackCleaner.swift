@@ -20,7 +20,10 @@ import NearbyGeo
 ///    the current segment ends, a new one starts with those fixes (no distance across the
 ///    jump), and they are no longer counted as spikes. If the abandoned segment held a single
 ///    fix (a bad first fix after a cold start), that fix is dropped as a spike.
-/// 4. Empty segments are removed. Distances are WGS84 geodesic lengths between kept fixes,
+/// 4. A kept fix's elevation, heart rate and cadence outside ``PhysicalLimits`` are dropped and
+///    counted in ``CleaningReport/outOfRange`` (readers already do this; runs stored before the
+///    rule may still hold such values).
+/// 5. Empty segments are removed. Distances are WGS84 geodesic lengths between kept fixes,
 ///    summed within segments only.
 ///
 /// The activity kind comes from the options if given, else from the first track's
@@ -71,7 +74,9 @@ public struct TrackCleaner: Sendable {
             anchor = nil
             pending = []
         }
-        func keep(_ point: TrackPoint, _ prepared: GeodesicPoint, legLength: Double) {
+        func keep(_ given: TrackPoint, _ prepared: GeodesicPoint, legLength: Double) {
+            var point = given
+            PhysicalLimits.check(&point, counts: &report.outOfRange)
             total += legLength
             current.append(
                 CleanedPoint(

@@ -9,11 +9,13 @@ public struct BadgeAward: Sendable, Hashable {
     public var badge: Badge
     /// The first run that went strictly farther than the badge distance.
     public var earnedBy: BadgeRun?
-    /// The first qualifying run (at or after the earning one) faster than 1.05 × its speed.
+    /// The first qualifying run with a speed: medals are measured against it (see ``BadgeRules``).
+    public var reference: BadgeRun?
+    /// The first qualifying run after the reference faster than 1.05 × its speed.
     public var silverBy: BadgeRun?
-    /// The first qualifying run faster than 1.10 × the earning run's speed.
+    /// The first qualifying run after the reference faster than 1.10 × its speed.
     public var goldBy: BadgeRun?
-    /// The fastest qualifying run (earliest among equal speeds).
+    /// The fastest qualifying run with a speed (earliest among equal speeds).
     public var bestRun: BadgeRun?
     /// For an unearned badge: metres the longest run so far fell short of the badge distance
     /// (0 when a run equalled it: it must be exceeded). Nil once earned.
@@ -22,10 +24,11 @@ public struct BadgeAward: Sendable, Hashable {
     /// An award with every field given.
     public init(
         badge: Badge, earnedBy: BadgeRun? = nil, silverBy: BadgeRun? = nil, goldBy: BadgeRun? = nil,
-        bestRun: BadgeRun? = nil, distanceLeft: Double? = nil
+        bestRun: BadgeRun? = nil, distanceLeft: Double? = nil, reference: BadgeRun? = nil
     ) {
         self.badge = badge
         self.earnedBy = earnedBy
+        self.reference = reference
         self.silverBy = silverBy
         self.goldBy = goldBy
         self.bestRun = bestRun
@@ -35,12 +38,12 @@ public struct BadgeAward: Sendable, Hashable {
     /// True once some run earned the badge.
     public var isEarned: Bool { earnedBy != nil }
 
-    /// Speed (m/s) a qualifying run must strictly exceed for silver; nil until earned.
-    public var silverSpeedNeeded: Double? { earnedBy.map { $0.speed * Self.silverFactor } }
-    /// Speed (m/s) a qualifying run must strictly exceed for gold; nil until earned.
-    public var goldSpeedNeeded: Double? { earnedBy.map { $0.speed * Self.goldFactor } }
-    /// Pace (s/km) a qualifying run must strictly beat for silver; nil until earned or when the
-    /// earning run had no speed.
+    /// Speed (m/s) a qualifying run must strictly exceed for silver; nil until a qualifying run
+    /// with a speed set the reference.
+    public var silverSpeedNeeded: Double? { reference?.speed.map { $0 * Self.silverFactor } }
+    /// Speed (m/s) a qualifying run must strictly exceed for gold; nil without a reference.
+    public var goldSpeedNeeded: Double? { reference?.speed.map { $0 * Self.goldFactor } }
+    /// Pace (s/km) a qualifying run must strictly beat for silver; nil without a reference.
     public var silverPaceNeeded: Double? { silverSpeedNeeded.flatMap(Self.pace) }
     /// Pace (s/km) a qualifying run must strictly beat for gold.
     public var goldPaceNeeded: Double? { goldSpeedNeeded.flatMap(Self.pace) }

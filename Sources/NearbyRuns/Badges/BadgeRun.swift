@@ -6,18 +6,24 @@ public struct BadgeRun: Sendable, Hashable, Codable {
     public var startTime: Double
     /// Metres covered.
     public var distance: Double
-    /// Seconds the run lasted (MoonRunner used the whole recorded duration).
-    public var duration: Double
+    /// The run's one speed (m/s, ``RunSummary/rankingSpeed``) when its timing is trustworthy and
+    /// the speed plausible; nil otherwise. A run without a speed earns distance badges only: it
+    /// never takes part in silver, gold or best.
+    public var speed: Double?
 
-    /// A record with every field given.
-    public init(id: String, startTime: Double, distance: Double, duration: Double) {
+    /// A record with every field given; a speed that is not finite and positive counts as none.
+    public init(id: String, startTime: Double, distance: Double, speed: Double?) {
         self.id = id
         self.startTime = startTime
         self.distance = distance
-        self.duration = duration
+        self.speed = speed.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
     }
 
-    /// Average speed, distance / duration in m/s; 0 when the duration is not positive (such a
-    /// run can earn a badge but never beats another run's speed).
-    public var speed: Double { duration > 0 && distance.isFinite ? distance / duration : 0 }
+    /// A record whose speed is `distance / duration` (MoonRunner's rule for runs without pauses);
+    /// none when the duration is not positive.
+    public init(id: String, startTime: Double, distance: Double, duration: Double) {
+        self.init(
+            id: id, startTime: startTime, distance: distance,
+            speed: duration > 0 && distance.isFinite ? distance / duration : nil)
+    }
 }

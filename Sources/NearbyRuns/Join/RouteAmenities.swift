@@ -54,7 +54,7 @@ public struct RouteAmenities: Sendable {
         }
         let pieceCount =
             unit > 0 && route.length > 0
-            ? Swift.max(1, Int(((route.length - 1e-3) / unit).rounded(.up))) : 1
+            ? WholeNumber.clamped((route.length - 1e-3) / unit, rounding: .up, to: 1...Int(Int32.max)) : 1
         let samples = RouteSamples(route, spacing: spacing, unit: unit, pieces: pieceCount)
         var nearest: [[Neighbor?]] = []
         for dataset in datasets {

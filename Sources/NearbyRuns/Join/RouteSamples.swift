@@ -44,7 +44,7 @@ struct RouteSamples: Sendable {
                 samples.append(Sample(distance: d, coordinate: point))
             }
             func piece(_ d: Double) -> Int {
-                unit > 0 ? Swift.min(Swift.max(0, pieces - 1), Int((d / unit).rounded(.down))) : 0
+                unit > 0 ? WholeNumber.clamped(d / unit, rounding: .down, to: 0...Swift.max(0, pieces - 1)) : 0
             }
             let firstSample = samples.count
             add(a)
@@ -53,7 +53,7 @@ struct RouteSamples: Sendable {
                 continue
             }
             for (p, q) in zip(breaks, breaks.dropFirst()) where q > p {
-                let n = Swift.max(1, Int(((q - p) / spacing).rounded(.up)))
+                let n = WholeNumber.clamped((q - p) / spacing, rounding: .up, to: 1...Int(Int32.max))
                 for i in 1...n {
                     add(i == n ? q : p + (q - p) * Double(i) / Double(n))
                     let j = samples.count - 1

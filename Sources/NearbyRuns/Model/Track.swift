@@ -75,15 +75,22 @@ public struct TrackDocument: Sendable, Hashable {
     public var tracks: [Track]
     /// Waypoints (GPX `wpt`), kept apart from tracks.
     public var waypoints: [TrackPoint]
+    /// The file's own time (GPX 1.1 `metadata/time`, GPX 1.0 `time`), seconds since 1970, if any;
+    /// ``RunTiming`` compares the fixes' times with it.
+    public var time: Double?
+    /// Values the reader dropped for lying outside ``PhysicalLimits``.
+    public var outOfRange: OutOfRangeCounts
 
     public init(
         format: TrackFormat, creator: String? = nil, name: String? = nil, tracks: [Track] = [],
-        waypoints: [TrackPoint] = []
+        waypoints: [TrackPoint] = [], time: Double? = nil, outOfRange: OutOfRangeCounts = OutOfRangeCounts()
     ) {
         self.format = format
         self.creator = creator
         self.name = name
         self.tracks = tracks
         self.waypoints = waypoints
+        self.time = time
+        self.outOfRange = outOfRange
     }
 }

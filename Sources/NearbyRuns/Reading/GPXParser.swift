@@ -45,6 +45,8 @@ struct GPXParser {
                 try readMetadata(child)
             } else if scanner.isLocal(child, "name") {
                 document.name = try scanner.textString(of: child)
+            } else if scanner.isLocal(child, "time") {
+                document.time = try scanner.textTimeIfValid(of: child)
             } else {
                 try scanner.skipElement(child)
             }
@@ -64,6 +66,8 @@ struct GPXParser {
         while let child = try scanner.nextChild(of: tag) {
             if scanner.isLocal(child, "name") {
                 document.name = try scanner.textString(of: child)
+            } else if scanner.isLocal(child, "time") {
+                document.time = try scanner.textTimeIfValid(of: child)
             } else {
                 try scanner.skipElement(child)
             }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import NearbyBasics
 
 /// A fast streaming reader for GPX 1.0, GPX 1.1 and TCX files.
 ///
@@ -14,10 +10,29 @@
 /// five predefined ones and character references is an ``TrackReadError/entityRefused(file:line:entity:)``
 /// error when it appears in a value the reader uses (it is ignored in skipped content).
 public struct TrackReader: Sendable {
-    public init() {}
+    /// The largest track file read by default: 1 GiB (a 1 GiB GPX holds about 10 million points).
+    public static let defaultSizeLimit = 1 << 30
+
+    /// The largest file ``read(contentsOf:)`` and ``load(_:)`` accept, in bytes.
+    public var sizeLimit: Int
+
+    /// A reader refusing files larger than `sizeLimit` bytes (default ``defaultSizeLimit``).
+    public init(sizeLimit: Int = TrackReader.defaultSizeLimit) {
+        self.sizeLimit = Swift.max(0, sizeLimit)
+    }
 
     /// Reads a document from bytes in memory; `fileName` is only used in error messages.
+    ///
+    /// Values outside ``PhysicalLimits`` are dropped per field and counted in
+    /// ``TrackDocument/outOfRange``; they never reject the file.
     public func read(_ bytes: UnsafeRawBufferPointer, fileName: String) throws(TrackReadError) -> TrackDocument {
+        var document = try parse(bytes, fileName: fileName)
+        PhysicalLimits.check(&document)
+        return document
+    }
+
+    /// The document as the format's parser gives it, before ``PhysicalLimits``.
+    func parse(_ bytes: UnsafeRawBufferPointer, fileName: String) throws(TrackReadError) -> TrackDocument {
         guard let raw = bytes.baseAddress, !bytes.isEmpty else {
             throw .notXML(file: fileName, line: 1, found: "an empty file")
         }
@@ -44,59 +59,34 @@ public struct TrackReader: Sendable {
         return try result.get()
     }
 
-    /// Reads the file at `path`; errors name the path.
+    /// Reads the file at `path` (see ``load(_:)``); errors name the path.
     public func read(contentsOf path: String) throws(TrackReadError) -> TrackDocument {
-        if let document = try readMapped(path) { return document }
-        let bytes = try Self.load(path)
+        let bytes = try load(path)
         return try read(bytes, fileName: path)
     }
 
-    /// Parses a regular, non-empty file through a read-only private mapping (no copy of the
-    /// bytes, and pages of the page cache are shared), or returns nil to fall back to `read(2)`.
-    func readMapped(_ path: String) throws(TrackReadError) -> TrackDocument? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(file: path, reason: "it is a directory") }
-        let size = Int(info.st_size)
-        guard (info.st_mode & S_IFMT) == S_IFREG, size > 0 else { return nil }
-        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), mapped != MAP_FAILED
-        else { return nil }
-        defer { munmap(mapped, size) }
-        madvise(mapped, size, MADV_SEQUENTIAL)
-        return try read(UnsafeRawBufferPointer(start: mapped, count: size), fileName: path)
+    /// The whole file at `path`, read once into one buffer through ``RegularFile``: a FIFO, a
+    /// device such as `/dev/zero`, a socket or a directory is refused before a byte is read (and
+    /// opening never blocks), and a file larger than ``sizeLimit`` is refused before it is read or
+    /// as soon as it grows past the limit. The file is never mapped: another program truncating a
+    /// mapped file would kill the process with SIGBUS.
+    public func load(_ path: String) throws(TrackReadError) -> [UInt8] {
+        do {
+            let file = try RegularFile(path: path)
+            return try file.readAll(limit: sizeLimit)
+        } catch {
+            throw .unreadable(file: path, reason: Self.reason(error))
+        }
     }
 
-    /// The whole file, read with POSIX calls into one buffer.
-    static func load(_ path: String) throws(TrackReadError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(file: path, reason: String(cString: strerror(errno))) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(file: path, reason: "it is a directory") }
-        var bytes: [UInt8] = []
-        var chunkSize = max(Int(info.st_size) + 1, 4096)
-        while true {
-            var failure: Int32 = 0
-            let chunk = [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, count in
-                count = 0
-                guard let start = buffer.baseAddress else { return }
-                while count < chunkSize {
-                    let n = Glibc.read(fd, start + count, chunkSize - count)
-                    if n < 0, errno == EINTR { continue }
-                    if n < 0 { failure = errno }
-                    if n <= 0 { break }
-                    count += n
-                }
-            }
-            if failure != 0 { throw .unreadable(file: path, reason: String(cString: strerror(failure))) }
-            if bytes.isEmpty { bytes = chunk } else { bytes.append(contentsOf: chunk) }
-            if chunk.count < chunkSize { break }
-            chunkSize = max(chunkSize, 1 << 20)
+    /// Why a file was refused, as the tail of ``TrackReadError/unreadable(file:reason:)``.
+    static func reason(_ error: FileReadError) -> String {
+        switch error {
+        case .missing: "it does not exist"
+        case .notRegular(_, let kind): "it is \(kind), not a regular file"
+        case .symbolicLink: "it is a symbolic link"
+        case .tooLarge(_, let limit): "it is larger than the limit of \(ByteCountText.describe(limit)) for track files"
+        case .unreadable(_, let reason): reason
         }
-        return bytes
     }
 }

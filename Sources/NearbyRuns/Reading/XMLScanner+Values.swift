@@ -40,6 +40,10 @@ extension XMLScanner {
     }
 
     /// The text as a small non-negative integer such as heart rate or cadence (decimals rounded).
+    ///
+    /// A finite number that does not fit (negative, or above 65,535, like a heart rate of 99999)
+    /// reads as `UInt16.max`, which lies outside every ``PhysicalLimits`` range: the limits then drop
+    /// and count it, so one bad value never rejects the file. Text that is not a number still does.
     func count(_ text: XMLText, in element: XMLTag) throws(TrackReadError) -> UInt16 {
         if !text.inScratch, text.end > text.start, text.end - text.start <= 4 {
             var value = 0
@@ -50,12 +54,9 @@ extension XMLScanner {
             }
             if i == text.end { return UInt16(value) }
         }
-        let value = try number(text, in: element)
-        guard value >= 0, value <= 65_535 else {
-            throw .badNumber(
-                file: fileName, line: line(at: text.offset), element: localName(of: element), text: string(text))
-        }
-        return UInt16(value.rounded())
+        let value = try number(text, in: element).rounded()
+        guard value >= 0, value <= 65_535 else { return UInt16.max }
+        return UInt16(value)
     }
 
     // Reading the text and converting it in one mutating call: `scanner.string(try scanner.text(…))`
@@ -83,6 +84,13 @@ extension XMLScanner {
     mutating func textTime(of tag: XMLTag) throws(TrackReadError) -> Double {
         let text = try text(of: tag)
         return try time(text)
+    }
+
+    /// The element's text as seconds since 1970 UTC, or nil when it is not a timestamp (for
+    /// optional metadata that must not reject a file).
+    mutating func textTimeIfValid(of tag: XMLTag) throws(TrackReadError) -> Double? {
+        let text = try text(of: tag)
+        return withBytes(text) { ISO8601Time.parse($0) }
     }
 
     /// Reserves room in `points` for the rest of a long segment, estimated from the bytes the

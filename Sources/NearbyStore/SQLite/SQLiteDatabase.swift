@@ -15,10 +15,14 @@ public final class SQLiteDatabase {
         case readWrite
         /// Open for reading and writing, creating the file if it does not exist.
         case readWriteCreate
+        /// Open an existing file for reading only, promising SQLite that nobody changes it
+        /// (`immutable=1`): no locks, no `-shm` file, so a WAL file in a read-only folder opens.
+        case immutable
 
         var flags: Int32 {
             switch self {
             case .readOnly: SQLITE_OPEN_READONLY
+            case .immutable: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
             case .readWrite: SQLITE_OPEN_READWRITE
             case .readWriteCreate: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
             }
@@ -44,7 +48,8 @@ public final class SQLiteDatabase {
     {
         var opened: OpaquePointer?
         let flags = mode.flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let name = mode == .immutable ? Self.immutableURI(path) : path
+        let code = sqlite3_open_v2(name, &opened, flags, nil)
         guard code == SQLITE_OK, let opened else {
             let error = SQLiteError(resultCode: code, handle: opened, sql: nil)
             sqlite3_close_v2(opened)
@@ -59,6 +64,21 @@ public final class SQLiteDatabase {
 
     deinit {
         sqlite3_close_v2(handle)
+    }
+
+    /// `file:PATH?immutable=1`, with the characters a URI gives meaning to percent-encoded.
+    static func immutableURI(_ path: String) -> String {
+        var out = "file:"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x20, 0x7f...:
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+            default:
+                out += String(UnicodeScalar(byte))
+            }
+        }
+        return out + "?immutable=1"
     }
 
     /// Sets how long (milliseconds) to wait for another connection's lock.

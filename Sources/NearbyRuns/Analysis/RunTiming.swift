@@ -1,0 +1,73 @@
+/// The rule for "enough timing": when a run's speed is trusted for medals.
+///
+/// Two stages. Before cleaning, ``clockProblem(tracks:fileTime:)`` looks at the fixes' clock: if
+/// every timed fix has the same time (all within ``equalTimeSpan``, one second: no run is that
+/// short, and a device that stamps every fix alike may still vary the fraction), if the last timed fix is earlier than the first (a run
+/// backwards), or if the first timed fix lies more than ``maximumFileTimeOffset`` (10 years) from
+/// the file's own time, the times are a device fault and the run is analysed as untimed
+/// (distance only). After the statistics, ``rankingProblem(_:maximumSpeed:)`` asks for at least
+/// two timed fixes, some moving time, at least ``minimumTimedFraction`` (90 %) of the distance
+/// between timed fixes, and an average speed no faster than the activity's spike limit (the one
+/// ``TrackCleaner`` uses). A run that passes both has one trusted speed,
+/// ``RunStatistics/averageSpeed``; any other run earns distance badges only.
+public enum RunTiming {
+    /// The share of the distance that must lie between timed fixes: 0.9.
+    public static let minimumTimedFraction = 0.9
+    /// Timed fixes all within this many seconds have "the same time": 1 s.
+    public static let equalTimeSpan = 1.0
+    /// Seconds in a mean Gregorian year.
+    public static let secondsPerYear = 365.2425 * 86_400
+    /// The furthest the fixes may be from the file's own time: 10 years (a GPS week rollover is
+    /// 19.6 years; an old run exported years later stays within it).
+    public static let maximumFileTimeOffset = 10 * secondsPerYear
+
+    /// A fault of the clock that makes every time in `tracks` unusable, or nil.
+    public static func clockProblem(tracks: [Track], fileTime: Double?) -> TimingProblem? {
+        var first: Double?
+        var last: Double?
+        var lowest = Double.infinity
+        var highest = -Double.infinity
+        var timed = 0
+        for track in tracks {
+            for segment in track.segments {
+                for point in segment.points {
+                    guard let time = point.time, time.isFinite else { continue }
+                    timed += 1
+                    if first == nil { first = time }
+                    last = time
+                    lowest = Swift.min(lowest, time)
+                    highest = Swift.max(highest, time)
+                }
+            }
+        }
+        guard timed >= 2, let first, let last else { return nil }
+        if highest - lowest < equalTimeSpan { return .allTimesEqual(time: lowest) }
+        if last < first { return .backwards(seconds: first - last) }
+        if let fileTime, fileTime.isFinite, abs(first - fileTime) > maximumFileTimeOffset {
+            return .farFromFileTime(fixTime: first, fileTime: fileTime)
+        }
+        return nil
+    }
+
+    /// Why the statistics of a run (cleaned with the spike limit `maximumSpeed`) give no speed
+    /// to rank, or nil when ``RunStatistics/averageSpeed`` is trusted.
+    public static func rankingProblem(_ statistics: RunStatistics, maximumSpeed: Double) -> TimingProblem? {
+        guard statistics.timedFixes >= 2 else { return .noTimes }
+        guard let speed = statistics.averageSpeed, statistics.movingTime > 0 else { return .noMovement }
+        let fraction = statistics.distance > 0 ? statistics.timedDistance / statistics.distance : 0
+        guard fraction >= minimumTimedFraction else { return .partlyTimed(fraction: fraction) }
+        guard speed.isFinite, speed <= maximumSpeed else { return .implausibleSpeed(speed: speed, limit: maximumSpeed) }
+        return nil
+    }
+
+    /// `tracks` with every time removed.
+    public static func withoutTimes(_ tracks: [Track]) -> [Track] {
+        tracks.map { track in
+            var copy = track
+            for s in copy.segments.indices {
+                for p in copy.segments[s].points.indices { copy.segments[s].points[p].time = nil }
+            }
+            return copy
+        }
+    }
+}
