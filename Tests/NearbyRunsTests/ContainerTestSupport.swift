@@ -156,3 +156,12 @@ extension [ContainerItem] {
         compactMap { if case .ignored(let path, let reason) = $0 { (path, reason) } else { nil } }
     }
 }
+
+/// ../shared/fit beside ../shared/tracks, when present.
+enum ContainerTestPaths {
+    static let sharedFit: String? = {
+        guard let tracks = ReaderTestPaths.sharedTracks else { return nil }
+        let fit = URL(fileURLWithPath: tracks).deletingLastPathComponent().appendingPathComponent("fit").path
+        return FileManager.default.fileExists(atPath: fit) ? fit : nil
+    }()
+}
