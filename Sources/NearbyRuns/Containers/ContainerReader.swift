@@ -18,23 +18,28 @@ public struct ContainerReader: Sendable {
     }
 
     /// Reads the file at `path`, calling `visit` for each item in archive order. Only `visit`'s
-    /// own error stops the walk.
+    /// own error stops the walk. Control characters in `path` are escaped in display paths.
     public func read<E: Error>(path: String, _ visit: (ContainerItem) throws(E) -> Void) throws(E) {
+        let shown = DisplayName.escape(path)
         let file: MappedFile
         do {
             file = try MappedFile(path: path)
         } catch {
-            try visit(.failed(error))
+            if case .unreadable(_, let reason) = error {
+                try visit(.failed(.unreadable(path: shown, reason: reason)))
+            } else {
+                try visit(.failed(error))
+            }
             return
         }
         var walk = ContainerWalk(limits: limits)
-        try walk.handle(SourceBytes(file), at: Location(displayPath: path, name: path), visit)
+        try walk.handle(SourceBytes(file), at: Location(displayPath: shown, name: path), visit)
     }
 
     /// Reads `bytes` as if they were a file called `name` (the fuzz entry point: bytes in, items out).
     public func read<E: Error>(bytes: [UInt8], name: String, _ visit: (ContainerItem) throws(E) -> Void) throws(E) {
         var walk = ContainerWalk(limits: limits)
-        try walk.handle(SourceBytes(bytes), at: Location(displayPath: name, name: name), visit)
+        try walk.handle(SourceBytes(bytes), at: Location(displayPath: DisplayName.escape(name), name: name), visit)
     }
 
     /// Every item of the file at `path`. Holds every source's bytes at once; prefer ``read(path:_:)``
