@@ -34,6 +34,9 @@ struct TestZip {
     var declaredEntries: UInt16? = nil
     /// Central-directory compressed size of this member index is stretched to the directory start.
     var stretchMember: Int? = nil
+    /// Write Zip64 records: every size and offset as 0xFFFFFFFF with the real values in Zip64
+    /// extra fields, and a Zip64 end record and locator before the end record.
+    var zip64 = false
 
     init(_ members: [Member]) { self.members = members }
 
@@ -49,12 +52,16 @@ struct TestZip {
             let flags = member.flags | (member.dataDescriptor ? 0x0008 : 0) | 0x0800
             offsets.append(out.count)
             out += le32(0x0403_4B50) + le16(20) + le16(flags) + le16(member.method) + le16(0) + le16(0x21)
+            let sizes64 = le64(UInt64(member.data.count)) + le64(UInt64(compressed.count))
             if member.dataDescriptor {
                 out += le32(0) + le32(0) + le32(0)
+            } else if zip64 {
+                out += le32(crc) + le32(0xFFFF_FFFF) + le32(0xFFFF_FFFF)
             } else {
                 out += le32(crc) + le32(UInt32(compressed.count)) + le32(UInt32(member.data.count))
             }
-            out += le16(UInt16(nameBytes.count)) + le16(0) + nameBytes + compressed
+            let localExtra = zip64 ? le16(1) + le16(16) + sizes64 : []
+            out += le16(UInt16(nameBytes.count)) + le16(UInt16(localExtra.count)) + nameBytes + localExtra + compressed
             if member.dataDescriptor {
                 out += le32(0x0807_4B50) + le32(crc) + le32(UInt32(compressed.count)) + le32(UInt32(member.data.count))
             }
@@ -62,6 +69,13 @@ struct TestZip {
                 le32(0x0201_4B50) + le16(20) + le16(20) + le16(flags) + le16(member.method) + le16(0) + le16(0x21)
             central += le32(member.declaredCRC ?? crc)
             if index == stretchMember { stretchAt = central.count }
+            if zip64 {
+                let extra = le16(1) + le16(24) + sizes64 + le64(UInt64(offsets[index]))
+                central += le32(0xFFFF_FFFF) + le32(0xFFFF_FFFF)
+                central += le16(UInt16(nameBytes.count)) + le16(UInt16(extra.count)) + le16(0) + le16(0) + le16(0)
+                central += le32(0) + le32(0xFFFF_FFFF) + nameBytes + extra
+                continue
+            }
             central += le32(UInt32(compressed.count)) + le32(member.declaredSize ?? UInt32(member.data.count))
             central += le16(UInt16(nameBytes.count)) + le16(0) + le16(0) + le16(0) + le16(0) + le32(0)
             central += le32(UInt32(offsets[index])) + nameBytes
@@ -73,6 +87,16 @@ struct TestZip {
         }
         let count = declaredEntries ?? UInt16(members.count)
         out += central
+        if zip64 {
+            let record = out.count
+            out += le32(0x0606_4B50) + le64(44) + le16(45) + le16(45) + le32(0) + le32(0)
+            out += le64(UInt64(members.count)) + le64(UInt64(members.count)) + le64(UInt64(central.count))
+            out += le64(UInt64(directoryOffset))
+            out += le32(0x0706_4B50) + le32(0) + le64(UInt64(record)) + le32(1)
+            out += le32(0x0605_4B50) + le16(0) + le16(0) + le16(0xFFFF) + le16(0xFFFF)
+            out += le32(0xFFFF_FFFF) + le32(0xFFFF_FFFF) + le16(0)
+            return out
+        }
         out += le32(0x0605_4B50) + le16(0) + le16(0) + le16(count) + le16(count)
         out += le32(UInt32(central.count)) + le32(UInt32(directoryOffset)) + le16(0)
         return out
@@ -81,6 +105,7 @@ struct TestZip {
 
 func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
 func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * UInt32($0))) & 0xFF) } }
+func le64(_ value: UInt64) -> [UInt8] { le32(UInt32(value & 0xFFFF_FFFF)) + le32(UInt32(value >> 32)) }
 
 /// Fixtures written for these tests.
 enum ContainerFixtures {

@@ -122,10 +122,36 @@ struct ContainerZipTests {
         #expect(items.failures == [.zipTooManyMembers(path: "n.zip", count: 3, limit: 2)])
     }
 
-    @Test func recognisesZip64AndRefusesIt() {
+    @Test func readsZip64RecordsAndExtraFields() {
+        var zip = TestZip([
+            TestZip.Member("a.gpx", gpx), TestZip.Member("b.fit", ContainerFixtures.fitStub(), method: 0),
+        ])
+        zip.zip64 = true
+        let items = ContainerReader().items(bytes: zip.bytes, name: "z.zip")
+        #expect(items.failures.isEmpty)
+        #expect(items.sources.map(\.bytes.array) == [gpx, ContainerFixtures.fitStub()])
+        // The Zip64 limits apply as well: the count in the Zip64 end record is bounded.
+        let bounded = ContainerReader(limits: ContainerLimits(members: 1)).items(bytes: zip.bytes, name: "z.zip")
+        #expect(bounded.failures == [.zipTooManyMembers(path: "z.zip", count: 2, limit: 1)])
+    }
+
+    @Test func refusesZip64MarkersWithoutZip64Records() {
         var zip = TestZip([TestZip.Member("a.gpx", gpx)])
         zip.declaredEntries = 0xFFFF
-        #expect(ContainerReader().items(bytes: zip.bytes, name: "z.zip").failures == [.zip64(path: "z.zip")])
+        #expect(
+            ContainerReader().items(bytes: zip.bytes, name: "z.zip").failures == [
+                .zipMalformed(path: "z.zip", reason: "its end record refers to Zip64 records that are missing")
+            ])
+        var located = TestZip([TestZip.Member("a.gpx", gpx)])
+        located.zip64 = true
+        var bytes = located.bytes
+        // The locator's 8-byte record offset (20 + 22 bytes from the end, after its 8 bytes of signature and disk).
+        let at = bytes.count - 22 - 20 + 8
+        bytes.replaceSubrange(at..<(at + 8), with: le64(UInt64.max))
+        #expect(
+            ContainerReader().items(bytes: bytes, name: "z.zip").failures == [
+                .zipMalformed(path: "z.zip", reason: "its Zip64 locator points outside the file")
+            ])
     }
 
     @Test func refusesUnknownMethodsAndDuplicates() {

@@ -21,8 +21,6 @@ public enum ContainerError: Error, Sendable, Hashable, CustomStringConvertible {
     case zipNoDirectory(path: String)
     /// The zip's structure is inconsistent (offsets outside the file, bad signatures…).
     case zipMalformed(path: String, reason: String)
-    /// The zip (or a member) uses Zip64 records, which are recognised but not read.
-    case zip64(path: String)
     /// The zip spans several disks.
     case zipMultiDisk(path: String)
     /// The zip lists more members than the limit.
@@ -55,7 +53,7 @@ public enum ContainerError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .unreadable(let path, _), .unknownContent(let path), .gzipCorrupt(let path, _),
             .gzipTruncated(let path), .gzipTrailingData(let path), .inflatesTooLarge(let path, _),
-            .zipNoDirectory(let path), .zipMalformed(let path, _), .zip64(let path), .zipMultiDisk(let path),
+            .zipNoDirectory(let path), .zipMalformed(let path, _), .zipMultiDisk(let path),
             .zipTooManyMembers(let path, _, _), .zipOverlappingMembers(let path), .nestedTooDeep(let path, _),
             .archiveTooLarge(let path, _), .memberEncrypted(let path), .memberMethod(let path, _),
             .memberCorrupt(let path, _), .memberUnsafeName(let path), .memberDuplicate(let path),
@@ -83,8 +81,6 @@ public enum ContainerError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(path) has no zip central directory: it is truncated or not a zip file."
         case .zipMalformed(let path, let reason):
             return "\(path) is a damaged zip file: \(reason)."
-        case .zip64(let path):
-            return "\(path) uses Zip64 records, which Nearby does not read; re-pack it as an ordinary zip under 4 GiB."
         case .zipMultiDisk(let path):
             return "\(path) is one part of a multi-disk zip, which Nearby does not read."
         case .zipTooManyMembers(let path, let count, let limit):
