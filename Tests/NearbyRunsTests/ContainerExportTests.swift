@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import NearbyRuns
@@ -170,6 +171,19 @@ struct ContainerExportTests {
         #expect(abs((metadata.distance ?? 0) - 0.70 * 1609.344) < 1e-9)
         #expect(source.catalogue?.withoutFile.first?.elapsedTime == 3912)  // 1 h 5 min 12 s
         #expect(items.ignored.map(\.reason).contains(.manualActivity))
+    }
+
+    @Test func runkeeperKilometresAreConvertedAndUnknownUnitsDropped() throws {
+        let header = "Activity Id,Date,Type,Route Name,%@,Duration,GPX File\n"
+        let row = "a,2020-05-02 15:16:17,Running,Loop,2.50,12:31,a.gpx\n"
+        for (unit, expected) in [("Distance (km)", 2500.0), ("Distance (furlongs)", nil)] {
+            let csv = header.replacingOccurrences(of: "%@", with: unit) + row
+            let catalogue = try Array(csv.utf8).withUnsafeBytes { raw throws(CatalogueError) in
+                try RunkeeperCatalogue.parse(raw, folder: "")
+            }
+            #expect(catalogue.byMember["a.gpx"]?.distance == expected, "\(unit)")
+            #expect(catalogue.byMember["a.gpx"]?.name == "Loop")
+        }
     }
 
     @Test func stravaDatesAreReadAsUTCEnglishText() {
