@@ -87,6 +87,7 @@ struct ContainerExportTests {
         let zip = TestZip([TestZip.Member("activities.csv", text: Self.stravaCSV)]).bytes
         let failures = ContainerReader().items(bytes: zip, name: "e.zip").failures
         #expect(failures.count == 3)
+        #expect(failures.allSatisfy { if case .catalogueMissingMember = $0 { true } else { false } })
         #expect(
             failures.first?.description
                 == "e.zip lists activities/12866632127.fit.gz in activities.csv, but the archive does not hold that file."

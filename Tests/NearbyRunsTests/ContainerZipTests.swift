@@ -179,11 +179,18 @@ struct ContainerZipTests {
         let zip = TestZip([
             TestZip.Member("notes.txt", text: "hello"), TestZip.Member("fake.fit", text: "hello"),
             TestZip.Member("data.csv.gz", ContainerFixtures.gzip("a,b\n")), TestZip.Member("folder/", []),
+            TestZip.Member("index.html", text: "<!DOCTYPE html><html><body>Export</body></html>"),
+            TestZip.Member("upload-1", text: ContainerFixtures.gpx()),
+            TestZip.Member("broken.tcx", text: "<TrainingCenterDatabase><Activities>"),
         ])
         let items = ContainerReader().items(bytes: zip.bytes, name: "x.zip")
         #expect(items.failures == [.notActivity(path: "x.zip!fake.fit")])
-        #expect(items.ignored.map(\.path) == ["x.zip!notes.txt", "x.zip!data.csv.gz", "x.zip!folder/"])
-        #expect(items.ignored.map(\.reason) == [.notActivity, .notActivity, .directory])
+        #expect(
+            items.ignored.map(\.path) == ["x.zip!notes.txt", "x.zip!data.csv.gz", "x.zip!folder/", "x.zip!index.html"])
+        #expect(items.ignored.map(\.reason) == [.notActivity, .notActivity, .directory, .notActivity])
+        // XML without a track name is still a source when its content names a track root, or its
+        // name says track (then the track reader gives the sentence).
+        #expect(items.sources.map(\.displayPath) == ["x.zip!upload-1", "x.zip!broken.tcx"])
     }
 
     @Test func readsAZipFromDiskThroughTheMapping() throws {

@@ -54,12 +54,11 @@ extension ContainerWalk {
         }
         guard let local, !exhausted else { return }
         for member in local.byMember.keys.sorted() where !seen.contains(member) {
-            let name = catalogueNames.first ?? "the catalogue"
             try visit(
                 .failed(
                     .catalogueMissingMember(
-                        path: location.displayPath, catalogue: DisplayName.escape(name),
-                        member: DisplayName.escape(member))))
+                        path: location.displayPath, catalogue: local.kind.fileName, member: DisplayName.escape(member)))
+            )
         }
         for row in local.withoutFile {
             let label = DisplayName.escape(row.name ?? row.activityID ?? "an activity")
@@ -80,11 +79,11 @@ extension ContainerWalk {
                 let kind = ExportCatalogue.kind(forFileName: fileName), found == nil || found?.kind == kind
             else { continue }
             let memberPath = location.displayPath + "!" + DisplayName.escape(entry.name)
+            names.insert(entry.name)
             guard entry.uncompressedSize <= limits.catalogueBytes else {
                 try visit(.failed(.inflatesTooLarge(path: memberPath, limit: limits.catalogueBytes)))
                 continue
             }
-            names.insert(entry.name)
             let bytes: SourceBytes
             switch extract(entry, from: archive, path: memberPath) {
             case .success(let extracted): bytes = extracted

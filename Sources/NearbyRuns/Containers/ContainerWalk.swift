@@ -16,6 +16,9 @@ struct ContainerWalk {
     {
         let kind = bytes.withUnsafeBytes { ContentKind.detect(UnsafeRawBufferPointer(rebasing: $0.prefix(4100))) }
         switch kind {
+        case .xml where location.depth > 0 && !location.looksLikeActivity && !bytes.mentionsTrackRoot:
+            // An archive's other XML (an HTML page, a KML, a settings file) is not a failed track.
+            try visit(.ignored(path: location.displayPath, reason: .notActivity))
         case .fit, .xml:
             let source = ActivitySource(
                 displayPath: location.displayPath, fileName: location.fileName, bytes: bytes,
@@ -98,5 +101,29 @@ struct ContainerWalk {
         default:
             return .failure(.memberMethod(path: path, method: entry.method))
         }
+    }
+}
+
+extension SourceBytes {
+    /// Whether the first 64 KiB name a `gpx` or `TrainingCenterDatabase` element (any prefix).
+    var mentionsTrackRoot: Bool {
+        withUnsafeBytes { raw in
+            let head = UnsafeRawBufferPointer(rebasing: raw.prefix(64 << 10))
+            return head.contains(ascii: "gpx") || head.contains(ascii: "TrainingCenterDatabase")
+        }
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// Whether `text` (ASCII) occurs in the bytes, after a `<` or a `:` (an element name, maybe prefixed).
+    fileprivate func contains(ascii text: StaticString) -> Bool {
+        let needle = UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        guard needle.count > 0, count > needle.count else { return false }
+        for start in 1...(count - needle.count) where self[start - 1] == 0x3C || self[start - 1] == 0x3A {
+            if UnsafeRawBufferPointer(rebasing: self[start..<(start + needle.count)]).elementsEqual(needle) {
+                return true
+            }
+        }
+        return false
     }
 }

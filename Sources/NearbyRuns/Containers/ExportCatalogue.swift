@@ -37,6 +37,15 @@ public struct ExportCatalogue: Sendable, Hashable {
     /// Which service wrote it.
     public enum Kind: String, Sendable, Hashable {
         case strava, garmin, runkeeper
+
+        /// The catalogue's file name, for messages.
+        public var fileName: String {
+            switch self {
+            case .strava: return "activities.csv"
+            case .garmin: return "summarizedActivities.json"
+            case .runkeeper: return "cardioActivities.csv"
+            }
+        }
     }
 
     public var kind: Kind
