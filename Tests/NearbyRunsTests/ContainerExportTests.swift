@@ -83,6 +83,18 @@ struct ContainerExportTests {
         #expect(ignored.map(\.reason) == [.catalogue, .notActivity, .directory, .manualActivity])
     }
 
+    @Test func aNestedZipDoesNotTakeRowsMeantForTheOuterPaths() throws {
+        let inner = TestZip([TestZip.Member("activities/9100000003.fit", ContainerFixtures.fitStub())]).bytes
+        let outer = TestZip([
+            TestZip.Member("activities.csv", text: Self.stravaCSV), TestZip.Member("old/backup.zip", inner),
+        ]).bytes
+        let sources = ContainerReader().items(bytes: outer, name: "o.zip").sources
+        let source = try #require(sources.first)
+        #expect(source.displayPath == "o.zip!old/backup.zip!activities/9100000003.fit")
+        #expect(source.metadata == nil)
+        #expect(source.catalogue?.kind == .strava)
+    }
+
     @Test func aRowWhoseFileIsMissingIsOneSentence() {
         let zip = TestZip([TestZip.Member("activities.csv", text: Self.stravaCSV)]).bytes
         let failures = ContainerReader().items(bytes: zip, name: "e.zip").failures

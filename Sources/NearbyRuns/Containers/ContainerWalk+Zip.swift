@@ -43,10 +43,11 @@ extension ContainerWalk {
             if catalogueNames.contains(entry.name) { continue }
             switch extract(entry, from: archive, path: memberPath) {
             case .success(let bytes):
-                let catalogue = local ?? location.catalogue
                 var next = Location(displayPath: memberPath, name: entry.name, depth: location.depth + 1)
-                next.catalogue = catalogue
-                next.metadata = catalogue?.byMember[entry.name]
+                // A nested zip inherits the outer catalogue for matching by start time (Garmin),
+                // but member paths are only looked up in the catalogue of their own zip.
+                next.catalogue = local ?? location.catalogue
+                next.metadata = local?.byMember[entry.name]
                 try handle(bytes, at: next, visit)
             case .failure(let error):
                 try visit(.failed(error))
