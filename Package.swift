@@ -32,6 +32,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // zlib for gzip members and deflated zip members (Sources/NearbyRuns/Containers).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
 
         // Small utilities shared by feeds, runs and the store: SHA-256, reading a regular file safely.
         .target(name: "NearbyBasics", dependencies: ["CCrypto"]),
@@ -39,8 +45,8 @@ let package = Package(
         .target(name: "NearbyGeo"),
         // Dataset plugins, manifests, decoders, the refresh cache and the libcurl fetcher.
         .target(name: "NearbyFeeds", dependencies: ["NearbyGeo", "NearbyBasics", "CCurl"]),
-        // Tracks: GPX/TCX readers, cleaning, statistics, splits, badges, checkpoints.
-        .target(name: "NearbyRuns", dependencies: ["NearbyGeo", "NearbyBasics"]),
+        // Tracks: GPX/TCX readers, gzip/zip export archives, cleaning, statistics, splits, badges, checkpoints.
+        .target(name: "NearbyRuns", dependencies: ["NearbyGeo", "NearbyBasics", "CZlib"]),
         // SQLite storage of runs.
         .target(name: "NearbyStore", dependencies: ["NearbyRuns", "NearbyBasics", "CSQLite"]),
         // Argument parsing, commands, output formats, exit codes: the only place that prints.
