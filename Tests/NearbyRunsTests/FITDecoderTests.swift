@@ -106,6 +106,16 @@ import Testing
         }
         #expect(crc == 0xBB3D)  // CRC-16/ARC check value
         #expect(W.crc(check) == 0xBB3D)
+        // Every length 0…40 (the eight-byte steps and the tail) against the specification's
+        // nibble algorithm.
+        let bytes = (0..<40).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 13) }
+        for length in 0...40 {
+            let prefix = Array(bytes[..<length])
+            let fast = prefix.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.map { FITCRC.checksum($0, count: buffer.count) } ?? 0
+            }
+            #expect(fast == W.crc(prefix))
+        }
     }
 
     @Test func compressedTimestampHeadersRollOver() throws {
