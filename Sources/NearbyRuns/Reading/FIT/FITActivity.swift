@@ -24,8 +24,9 @@ public struct FITSession: Sendable, Hashable {
     public var recordCount: Int
     /// Records with a valid position (the points of the session's track).
     public var positionedRecordCount: Int
-    /// Time of the first and last kept record, in file order.
+    /// Time of the first kept record with a time, in file order.
     public var firstRecordTime: Double?
+    /// Time of the last kept record with a time, in file order.
     public var lastRecordTime: Double?
     /// The last record's `distance` (the device's running total within this session), metres.
     public var lastRecordDistance: Double?

@@ -17,6 +17,7 @@ public enum FITDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// One sentence naming the file and the reason.
     public var description: String {
         switch self {
         case .notFIT(let file, let found):

@@ -22,14 +22,17 @@ public struct FITDecoder: Sendable {
         /// (only a damaged byte produces it) and is left out. Seconds; default 7 days.
         public var timestampWindow: Double
 
+        /// Options; the defaults refuse damaged files and allow records within 7 days of the median.
         public init(acceptDamaged: Bool = false, timestampWindow: Double = 7 * 86_400) {
             self.acceptDamaged = acceptDamaged
             self.timestampWindow = timestampWindow
         }
     }
 
+    /// The choices this decoder applies.
     public var options: Options
 
+    /// A decoder with the given options (by default: refuse damaged files, 7-day window).
     public init(options: Options = Options()) { self.options = options }
 
     /// Whether the bytes start with a FIT file header: size 12 or 14 and ".FIT" at offset 8.

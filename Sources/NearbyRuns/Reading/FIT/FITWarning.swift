@@ -26,6 +26,7 @@ public enum FITWarning: Sendable, Hashable, CustomStringConvertible {
     /// Bytes after the last FIT file of the chain that are not another FIT file.
     case trailingBytes(count: Int)
 
+    /// One sentence, without the file name.
     public var description: String {
         switch self {
         case .headerCRCMismatch(let stored, let computed):
