@@ -82,6 +82,30 @@ import Testing
         #expect(activity.runDocuments == [activity.document])
     }
 
+    @Test func recordsWrittenDuringAPauseAreLeftOutOrKeptApart() throws {
+        var w = W()
+        w.defineRun()
+        w.timer(0, type: 0)
+        w.record(0, latitude: 1, longitude: 1)
+        w.record(1, latitude: 1.001, longitude: 1)
+        w.timer(1, type: 4)  // stop_all (auto-pause)
+        w.record(2, latitude: 1.002, longitude: 1)
+        w.record(3, latitude: 1.003, longitude: 1)
+        w.timer(4, type: 0)
+        w.record(4, latitude: 1.004, longitude: 1)
+        w.record(5, latitude: 1.005, longitude: 1)
+        w.session(end: 5)
+        let activity = try Self.decode(w.file())
+        #expect(activity.pausedSeconds == 3)
+        #expect(activity.sessions[0].positionedRecordCount == 6)
+        #expect(activity.sessions[0].pausedPointCount == 2)
+        let times = activity.document.tracks[0].segments.map { $0.points.map(\.time) }
+        #expect(times == [[0, 1], [4, 5]].map { $0.map { W.unixT0 + $0 } })
+        let kept = try FITDecoder(options: .init(keepPausedRecords: true)).decode(w.file(), fileName: "k.fit")
+        let keptTimes = kept.document.tracks[0].segments.map { $0.points.map(\.time) }
+        #expect(keptTimes == [[0, 1], [2, 3], [4, 5]].map { $0.map { W.unixT0 + $0 } })
+    }
+
     @Test func bigEndianMessagesDecodeTheSame() throws {
         let little = try Self.decode(Self.runWriter().file())
         let big = try Self.decode(Self.runWriter(bigEndian: true).file())

@@ -100,6 +100,7 @@ struct FITRealFileTests {
         return zip(coordinates, coordinates.dropFirst()).reduce(0) { $0 + Geodesic.wgs84.distance($1.0, $1.1) }
     }
 
+    /// Checks a decode that keeps records written during pauses (the oracle counts every record).
     static func check(_ activity: FITActivity, _ expected: Expectation) throws {
         #expect(activity.recordCount == expected.records)
         #expect(activity.sessions.reduce(0) { $0 + $1.positionedRecordCount } == expected.positioned)
@@ -127,8 +128,14 @@ struct FITRealFileTests {
 
     @Test(arguments: all)
     func importsAsOracleSays(_ expected: Expectation) throws {
-        let activity = try FITDecoder().decode(try FITTestPaths.bytes(expected.file), fileName: expected.file)
-        try Self.check(activity, expected)
+        let bytes = try FITTestPaths.bytes(expected.file)
+        let all = try FITDecoder(options: .init(keepPausedRecords: true)).decode(bytes, fileName: expected.file)
+        try Self.check(all, expected)
+        // By default the points written during pauses are left out of the track, and counted.
+        let activity = try FITDecoder().decode(bytes, fileName: expected.file)
+        let paused = activity.sessions.reduce(0) { $0 + $1.pausedPointCount }
+        #expect(activity.document.tracks.reduce(0) { $0 + $1.pointCount } + paused == expected.positioned)
+        #expect(activity.sessions == all.sessions)
     }
 
     @Test func theFenixRunMatchesTheUpstreamRecordDump() throws {
@@ -155,6 +162,26 @@ struct FITRealFileTests {
             #expect(point.longitude == Double(try #require(Int(row[6]))) * step)
             #expect(abs(try #require(point.elevation) - (try #require(Double(row[7])))) < 1e-7)
         }
+    }
+
+    /// Timer pauses become segments: the time inside segments is the device's timer time, and
+    /// the length inside segments is the pause-aware distance ORACLE.md part D expects.
+    @Test(arguments: [
+        ("fitparse__garmin-edge-500-activity.fit", 10_641.06, 92_857.311 - 20.322),
+        ("fitparse__2019-02-17-062644-ELEMNT-297E-195-0.fit", 13_471, 81_110.274 - 1_527.255),
+    ])
+    func pausesBecomeSegments(file: String, timerTime: Double, pauseAwareLength: Double) throws {
+        let activity = try FITDecoder().decode(try FITTestPaths.bytes(file), fileName: file)
+        var moving = 0.0
+        var length = 0.0
+        for segment in activity.document.tracks.flatMap(\.segments) {
+            let times = segment.points.compactMap(\.time)
+            moving += (times.last ?? 0) - (times.first ?? 0)
+            let coordinates = segment.points.compactMap(\.coordinate)
+            length += zip(coordinates, coordinates.dropFirst()).reduce(0) { $0 + Geodesic.wgs84.distance($1.0, $1.1) }
+        }
+        #expect(abs(moving - timerTime) / timerTime < 0.01)
+        #expect(abs(length - pauseAwareLength) / pauseAwareLength < 0.01)
     }
 
     @Test func eofFileWarnsOfTruncation() throws {
@@ -287,7 +314,8 @@ struct FITRealFileTests {
         try process.run()
         let bytes = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
         process.waitUntilExit()
-        let activity = try FITDecoder().decode(bytes, fileName: "12866632127.fit")
+        let activity = try FITDecoder(options: .init(keepPausedRecords: true)).decode(
+            bytes, fileName: "12866632127.fit")
         #expect(activity.protocolVersion == 2.0)
         #expect(activity.profileVersion == 21.133)
         try Self.check(

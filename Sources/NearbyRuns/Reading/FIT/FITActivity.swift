@@ -22,8 +22,11 @@ public struct FITSession: Sendable, Hashable {
     public var averageSpeed: Double?
     /// Records kept for this session (with and without a position).
     public var recordCount: Int
-    /// Records with a valid position (the points of the session's track).
+    /// Records with a valid position.
     public var positionedRecordCount: Int
+    /// Records with a valid position written while the timer was stopped: left out of the track
+    /// unless ``FITDecoder/Options/keepPausedRecords``.
+    public var pausedPointCount: Int = 0
     /// Time of the first kept record with a time, in file order.
     public var firstRecordTime: Double?
     /// Time of the last kept record with a time, in file order.
@@ -47,7 +50,10 @@ public struct FITSession: Sendable, Hashable {
 /// triathlon's swim, bike and run are different activities with different speeds, splits and
 /// badges; treating each session as its own run keeps cleaning limits, statistics and badges
 /// right for its sport, and nothing is lost (transitions become short runs of sport
-/// `transition`). Pauses (timer stop → start events) start a new ``TrackSegment``. Only
+/// `transition`). Pauses (timer stop → start events) start a new ``TrackSegment``; records the
+/// device wrote while its timer was stopped (auto-pause at a traffic light) are outside the
+/// activity as the device counts it (timer time, distance) and are left out of the track unless
+/// ``FITDecoder/Options/keepPausedRecords`` (then they form segments of their own). Only
 /// records with a valid position become ``TrackPoint``s (as in TCX); every record counts in the
 /// session summaries.
 public struct FITActivity: Sendable, Hashable {

@@ -76,6 +76,7 @@ struct FITActivityAssembler {
                 activityType: session.sport)
             var segment = TrackSegment()
             var pendingBreak = false
+            var previousPaused: Bool?
             for position in start..<end {
                 let record = records[position]
                 pendingBreak = pendingBreak || record.breakBefore
@@ -88,6 +89,15 @@ struct FITActivityAssembler {
                 if let distance = record.distance { session.lastRecordDistance = distance }
                 guard let latitude = record.latitude, let longitude = record.longitude else { continue }
                 session.positionedRecordCount += 1
+                if record.duringPause {
+                    session.pausedPointCount += 1
+                    guard options.keepPausedRecords else {
+                        pendingBreak = true
+                        continue
+                    }
+                }
+                if let previousPaused, previousPaused != record.duringPause { pendingBreak = true }
+                previousPaused = record.duringPause
                 if pendingBreak, !segment.points.isEmpty {
                     track.segments.append(segment)
                     segment = TrackSegment()

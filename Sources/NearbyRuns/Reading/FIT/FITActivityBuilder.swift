@@ -13,6 +13,8 @@ struct FITActivityBuilder {
         var distance: Double?
         /// A timer start after a stop came just before this record: a new segment begins.
         var breakBefore = false
+        /// Written while the timer was stopped (between a timer stop and the next start).
+        var duringPause = false
     }
 
     /// A session message as read; `recordEnd` is the number of records read before it.
@@ -113,6 +115,7 @@ struct FITActivityBuilder {
         }
         if let enhancedAltitude { record.altitude = enhancedAltitude }
         record.breakBefore = breakPending
+        record.duringPause = paused
         breakPending = false
         if compressed { compressedRecords += 1 }
         if definition.hasDeveloperFields { developerRecords += 1 }

@@ -21,11 +21,17 @@ public struct FITDecoder: Sendable {
         /// A record whose time is further than this from the median record time is impossible
         /// (only a damaged byte produces it) and is left out. Seconds; default 7 days.
         public var timestampWindow: Double
+        /// Keep records written while the timer was stopped, as segments of their own, instead of
+        /// leaving them out of the track. Off by default: the device does not count them.
+        public var keepPausedRecords: Bool
 
-        /// Options; the defaults refuse damaged files and allow records within 7 days of the median.
-        public init(acceptDamaged: Bool = false, timestampWindow: Double = 7 * 86_400) {
+        /// Options; the defaults refuse damaged files, allow records within 7 days of the median
+        /// and leave records written during pauses out of the track.
+        public init(acceptDamaged: Bool = false, timestampWindow: Double = 7 * 86_400, keepPausedRecords: Bool = false)
+        {
             self.acceptDamaged = acceptDamaged
             self.timestampWindow = timestampWindow
+            self.keepPausedRecords = keepPausedRecords
         }
     }
 
