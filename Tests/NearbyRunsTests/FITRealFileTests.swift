@@ -184,6 +184,35 @@ struct FITRealFileTests {
         #expect(abs(length - pauseAwareLength) / pauseAwareLength < 0.01)
     }
 
+    /// Random damage to real files of both architectures, with compressed timestamps and
+    /// developer fields: every outcome is an activity or one typed sentence.
+    @Test(arguments: [
+        "fitparse__garmin-fenix-5-run.fit", "fitparse__compressed-speed-distance.fit",
+        "fitparse__strava-android-app-201.10-b1218918.fit", "fitparse__activity-unexpected-eof.fit",
+    ])
+    func randomDamageToRealFilesNeverCrashes(file: String) throws {
+        let original = try FITTestPaths.bytes(file)
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D  // fixed seed: deterministic runs
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        var failures = 0
+        for round in 0..<300 {
+            var bytes = original
+            for _ in 0..<(1 + next() % 8) { bytes[next() % bytes.count] = UInt8(truncatingIfNeeded: next()) }
+            do {
+                let activity = try FITDecoder(options: .init(acceptDamaged: round % 2 == 0)).decode(
+                    bytes, fileName: file)
+                #expect(activity.recordCount <= bytes.count)
+            } catch {
+                failures += 1
+                #expect(error.description.hasPrefix(file + " "))
+            }
+        }
+        #expect(failures < 300)
+    }
+
     @Test func eofFileWarnsOfTruncation() throws {
         let name = "fitparse__activity-unexpected-eof.fit"
         let activity = try FITDecoder().decode(try FITTestPaths.bytes(name), fileName: name)
