@@ -81,7 +81,13 @@ import Testing
         let untimed: Set = [
             "gpxpy__Mojstrovka.gpx", "gpxpy__cerknicko-without-times.gpx", "gpxpy__track-with-extremes.gpx",
             "gpxpy__korita-zbevnica.gpx", "opentracks__legacy_gpx_pause_resume.gpx",
+            // No activity named, and (GeographicLib over its timed legs) 47.5 % of its distance
+            // faster than 12 m/s, at up to 26.01 m/s: a car, not a run.
+            "gpxpy__around-visnjan-with-car.gpx",
         ]
+        let car = list.first { $0["source"] as? String == "gpxpy__around-visnjan-with-car.gpx" }
+        #expect((car?["timing_problem"] as? String)?.hasPrefix("47 % of its distance went faster") == true)
+        #expect((car?["timing_problem"] as? String)?.contains("up to 26.0 m/s") == true)
         #expect(Set(list.filter { $0["ranked"] as? Bool == false }.compactMap { $0["source"] as? String }) == untimed)
         let badges = try #require(try json(["badges", "--format", "json"]) as? [[String: Any]])
         var medals = 0

@@ -112,4 +112,58 @@ import Testing
         #expect(abs(slow - 2.5) < 1e-9)
         #expect(fast?.reason == "its average speed, 2.5 m/s, is above the 2.0 m/s limit for the activity")
     }
+
+    /// Leg times for the 10 × 250 m meridian legs: nine at 100 s (2.5 m/s) and the fifth at
+    /// `fastLeg` seconds.
+    func times(fastLeg: Double) -> [Double?] {
+        var t = 0.0
+        return [0.0]
+            + (1...10).map { k in
+                t += k == 5 ? fastLeg : 100
+                return t
+            }
+    }
+
+    /// An untyped track with one 250 m leg in 10 s (25 m/s): 10 % of its 2,500 m above a runner's
+    /// 12 m/s, over the 5 % allowed — a vehicle, not ranked.
+    @Test func anUntypedTrackThatMovesLikeAVehicleIsNotRanked() throws {
+        let s = summary(track(times(fastLeg: 10), nil, 1_700_000_000))
+        #expect(s.cleaned.activity == .unknown)
+        guard case .vehicle(let fraction, let fastest, let limit)? = s.timingProblem else {
+            Issue.record("expected vehicle, got \(String(describing: s.timingProblem))")
+            return
+        }
+        #expect(abs(fraction - 0.1) < 1e-9)
+        #expect(abs(fastest - 25) < 1e-9)
+        #expect(limit == 12)
+        #expect(s.rankingSpeed == nil)
+        #expect(
+            s.timingProblem?.reason
+                == "10 % of its distance went faster than a runner can (12.0 m/s, up to 25.0 m/s), as in a vehicle, "
+                + "and it names no activity")
+    }
+
+    /// The same leg at 20 s (12.5 m/s) is still 10 %; at 25 s (10 m/s) nothing is faster than a
+    /// runner, and the untyped track is ranked.
+    @Test func anUntypedTrackAtARunnersPaceIsRanked() {
+        guard case .vehicle(let fraction, _, _)? = summary(track(times(fastLeg: 20), nil, 1_700_000_000)).timingProblem
+        else {
+            Issue.record("a 12.5 m/s leg over 10 % of the distance is a vehicle")
+            return
+        }
+        #expect(abs(fraction - 0.1) < 1e-9)
+        let s = summary(track(times(fastLeg: 25), nil, 1_700_000_000))
+        #expect(s.timingProblem == nil)
+        #expect(s.rankingSpeed != nil)
+    }
+
+    /// A named activity is judged by its own spike limit only: the running cleaner drops the fix
+    /// after the 25 m/s leg, and no vehicle rule applies to a ride at 25 m/s.
+    @Test func namedActivitiesAreNotHeldToTheVehicleRule() {
+        let run = summary(track(times(fastLeg: 10), "running", 1_700_000_000))
+        #expect(run.cleaned.report.spikes == 1)
+        #expect(RunTiming.vehicleProblem(run.cleaned) == nil)
+        let ride = summary(track(times(fastLeg: 10), "cycling", 1_700_000_000))
+        #expect(ride.timingProblem == nil)
+    }
 }

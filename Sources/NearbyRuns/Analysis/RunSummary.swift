@@ -27,7 +27,9 @@ public struct RunSummary: Sendable {
         cleaned = TrackCleaner(options: cleaning).clean(tracks: usable)
         statistics = RunStatistics(cleaned, options: options)
         self.maximumSpeed = cleaning.maximumSpeed
-        timingProblem = clock ?? RunTiming.rankingProblem(statistics, maximumSpeed: cleaning.maximumSpeed)
+        timingProblem =
+            clock ?? RunTiming.rankingProblem(statistics, maximumSpeed: cleaning.maximumSpeed)
+            ?? RunTiming.vehicleProblem(cleaned)
     }
 
     /// The speed medals compare (m/s): ``RunStatistics/averageSpeed`` when the timing is trusted.

@@ -8,7 +8,11 @@
 /// (distance only). After the statistics, ``rankingProblem(_:maximumSpeed:)`` asks for at least
 /// two timed fixes, some moving time, at least ``minimumTimedFraction`` (90 %) of the distance
 /// between timed fixes, and an average speed no faster than the activity's spike limit (the one
-/// ``TrackCleaner`` uses). A run that passes both has one trusted speed,
+/// ``TrackCleaner`` uses). The badges are running badges (MoonRunner's), so a track that does not
+/// say it is a ride or a walk is also held to a runner's pace: ``vehicleProblem(_:)`` refuses one that
+/// covered more than ``maximumFastFraction`` (5 %) of its timed distance in legs faster than the
+/// running spike limit (12 m/s) — a car or a train, which the generic 70 m/s limit lets through.
+/// A run that passes all of them has one trusted speed,
 /// ``RunStatistics/averageSpeed``; any other run earns distance badges only.
 public enum RunTiming {
     /// The share of the distance that must lie between timed fixes: 0.9.
@@ -58,6 +62,39 @@ public enum RunTiming {
         guard fraction >= minimumTimedFraction else { return .partlyTimed(fraction: fraction) }
         guard speed.isFinite, speed <= maximumSpeed else { return .implausibleSpeed(speed: speed, limit: maximumSpeed) }
         return nil
+    }
+
+    /// The share of the timed distance an untyped (or driving) track may cover faster than a
+    /// runner can before it is judged a vehicle: 0.05.
+    public static let maximumFastFraction = 0.05
+
+    /// For a track whose activity is not named (or is driving): the share of its timed distance
+    /// covered in legs faster than ``ActivityKind/running``'s spike limit, when that share is above
+    /// ``maximumFastFraction``; nil otherwise, and always nil for named activities (their own spike
+    /// limit already applied).
+    public static func vehicleProblem(_ run: CleanedRun) -> TimingProblem? {
+        guard run.activity == .unknown || run.activity == .driving else { return nil }
+        let limit = ActivityKind.running.maximumSpeed
+        var timed = 0.0
+        var fast = 0.0
+        var fastest = 0.0
+        for segment in run.segments {
+            var previous: CleanedPoint?
+            for point in segment.points {
+                defer { previous = point }
+                guard let previous, let start = previous.time, let end = point.time, end > start else { continue }
+                let length = point.distance - previous.distance
+                guard length.isFinite, length > 0 else { continue }
+                timed += length
+                let speed = length / (end - start)
+                if speed > limit {
+                    fast += length
+                    fastest = Swift.max(fastest, speed)
+                }
+            }
+        }
+        guard timed > 0, fast > maximumFastFraction * timed else { return nil }
+        return .vehicle(fraction: fast / timed, fastest: fastest, limit: limit)
     }
 
     /// `tracks` with every time removed.

@@ -19,6 +19,9 @@ public enum TimingProblem: Sendable, Hashable {
     case noMovement
     /// The average speed (m/s) is above the activity's spike limit.
     case implausibleSpeed(speed: Double, limit: Double)
+    /// A track that names no activity covered this fraction of its timed distance faster than a
+    /// runner can (`limit`, m/s), at up to `fastest` m/s: a vehicle.
+    case vehicle(fraction: Double, fastest: Double, limit: Double)
 
     /// True when the times were ignored altogether (the run is analysed as untimed).
     public var ignoresTimes: Bool {
@@ -53,6 +56,11 @@ public enum TimingProblem: Sendable, Hashable {
         case .implausibleSpeed(let speed, let limit):
             return "its average speed, \(Self.metresPerSecond(speed)), is above the \(Self.metresPerSecond(limit)) "
                 + "limit for the activity"
+        case .vehicle(let fraction, let fastest, let limit):
+            let percent = Swift.max(0, Swift.min(100, fraction * 100))
+            return "\(WholeNumber.text(percent, rounding: .down, fallback: "0")) % of its distance went faster "
+                + "than a runner can (\(Self.metresPerSecond(limit)), up to \(Self.metresPerSecond(fastest))), "
+                + "as in a vehicle, and it names no activity"
         }
     }
 
