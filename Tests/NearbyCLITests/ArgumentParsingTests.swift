@@ -100,4 +100,12 @@ import Testing
         #expect(Formatting.compass(-11) == "N")  // 349°
         #expect(Formatting.compass(-22.4) == "NNW")  // 337.6°
     }
+
+    /// Dates in `datasets` are proleptic Gregorian: 0000-01-01 is 719,528 days before 1970-01-01
+    /// (hand-computed: 1970 years of 365 days + 478 leap days), -62,167,219,200 s.
+    @Test func datesBeforeTheGregorianReformAreNotJulian() {
+        #expect(Formatting.isoDate(-62_167_219_200) == "0000-01-01T00:00:00Z")
+        #expect(Formatting.isoDate(0) == "1970-01-01T00:00:00Z")
+        #expect(Formatting.isoDate(.nan) == "out of range")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyRuns
 
 /// Human formats for distances, bearings and ages.
 enum Formatting {
@@ -59,11 +60,10 @@ enum Formatting {
         }
     }
 
-    /// ISO 8601 UTC text of seconds since 1970, to the second.
+    /// ISO 8601 UTC text of seconds since 1970, to the second, in the proleptic Gregorian calendar
+    /// (Foundation's formatters switch to the Julian calendar before 1582).
     static func isoDate(_ seconds: Double) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+        CivilTime.iso(seconds) ?? "out of range"
     }
 
     /// A number for JSON/CSV: integers without a fraction, others with up to `digits` decimals.
