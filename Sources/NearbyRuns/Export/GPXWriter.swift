@@ -63,7 +63,7 @@ public struct GPXWriter: Sendable {
             millis -= 1000
         }
         let (days, second) = whole.quotientAndRemainderFloored(86_400)
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CivilTime.civil(fromDays: days)
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         var text = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
         text += "-\(two(month))-\(two(day))T\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))"
@@ -71,19 +71,6 @@ public struct GPXWriter: Sendable {
             text += "." + (millis < 10 ? "00" : millis < 100 ? "0" : "") + String(millis)
         }
         return text + "Z"
-    }
-
-    /// Proleptic Gregorian date of a day count since 1970-01-01 (Hinnant's civil_from_days).
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// XML text and attribute escaping (see ``TextEscaping/xml(_:apostrophe:)``).
