@@ -156,6 +156,33 @@ import Testing
         #expect(try archive.place(at: 2999) == places[2999])
     }
 
+    /// Text past the first 4 MiB chunk of the builder's store, and text straddling two chunks,
+    /// reads back whole (and a repeat of straddling text is shared, not stored twice).
+    @Test func archiveTextAcrossChunksReadsBack() throws {
+        var builder = PlaceArchiveBuilder()
+        var places: [Place] = []
+        for number in 0..<2600 {
+            let long = String(repeating: "長", count: 600) + "\(number)"
+            let place = Place(
+                datasetID: "d", id: "\(number)", name: long,
+                coordinate: Coordinate(latitude: 25, longitude: 121 + Double(number) * 1e-5),
+                address: number > 0 ? places[number - 1].name : nil)
+            places.append(place)
+            try builder.add(place)
+        }
+        let bytes = [UInt8](builder.finish(sourceTag: 3))
+        let strings = ArchiveFixtures.section(3, of: bytes)
+        let distinct = places.reduce(0) { $0 + $1.name.utf8.count + $1.id.utf8.count }
+        #expect(distinct > PagedBytes.chunkSize)
+        #expect(strings.count == distinct)
+        let path = try Self.writeArchive(Data(bytes))
+        defer { ArchiveFixtures.remove(path) }
+        let archive = try PlaceArchive(path: path, datasetID: "d", expectedTag: 3)
+        for index in places.indices {
+            #expect(try archive.place(at: index) == places[index])
+        }
+    }
+
     private static func writeArchive(_ bytes: Data) throws -> String {
         let folder = try TestFolders.make("archive")
         let path = folder.appendingPathComponent(RefreshPlanner.archiveName).path

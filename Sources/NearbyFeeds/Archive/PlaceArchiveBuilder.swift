@@ -4,19 +4,23 @@ import NearbyGeo
 /// Writes a place archive (``PlaceArchiveLayout``) one place at a time, so a feed streams from
 /// its pages into the archive without a list of places in between.
 ///
-/// Memory is the archive's own sections while they grow, plus a bounded table that shares
-/// repeated text; ``finish(sourceTag:)`` moves the sections into the final bytes one by one,
-/// releasing each as it goes. ``PlaceArchiveWriter/encode(_:sourceTag:)`` is this builder over
-/// an array.
+/// Memory is the archive's own sections while they grow (in mapped chunks, see
+/// ``PagedBytes``), plus a bounded table that shares repeated text; ``finish(sourceTag:)``
+/// moves the sections into the final bytes chunk by chunk, releasing each as it goes.
+/// ``PlaceArchiveWriter/encode(_:sourceTag:)`` is this builder over an array. A builder is
+/// used once: copies of it share their sections.
 public struct PlaceArchiveBuilder: PlaceSink {
     private var strings = ArchiveStrings()
     private var names: [String: UInt32] = [:]
-    private var nameTable = ByteBuffer()
-    private var records = ByteBuffer()
-    private var pairs = ByteBuffer()
+    /// The name index used at each pair position of the last place: records of one feed name
+    /// their fields in the same order, so most lookups end here without hashing.
+    private var recentNames: [(key: String, label: String, index: UInt32)] = []
+    private let nameTable = PagedBytes()
+    private let records = PagedBytes()
+    private let pairs = PagedBytes()
     private var pairCount: UInt32 = 0
     private var located: [Coordinate] = []
-    private var map = ByteBuffer()
+    private let map = PagedBytes()
     /// Places added so far.
     public private(set) var count = 0
 
@@ -43,29 +47,51 @@ public struct PlaceArchiveBuilder: PlaceSink {
         records.append(pairCount)
         records.append(UInt16(attributeCount))
         records.append(UInt16(fieldCount))
+        var position = 0
         for attribute in place.attributes.prefix(attributeCount) {
-            pairs.append(try nameIndex(attribute.key, attribute.label))
+            pairs.append(try nameIndex(attribute.key, attribute.label, position: position))
             pairs.append(try strings.ref(attribute.value))
+            position += 1
         }
         for field in place.fields.prefix(fieldCount) {
-            pairs.append(try nameIndex(field.name, ""))
+            pairs.append(try nameIndex(field.name, "", position: position))
             pairs.append(try strings.ref(field.value))
+            position += 1
         }
         pairCount = nextPair
         if let coordinate = place.coordinate {
             located.append(coordinate)
             map.append(number)
         }
+        if records.failed || pairs.failed || map.failed || nameTable.failed || strings.failed {
+            throw PlaceSinkFull("the system has no memory left for the place archive")
+        }
         count += 1
     }
 
-    private mutating func nameIndex(_ key: String, _ label: String) throws(PlaceSinkFull) -> UInt32 {
+    private mutating func nameIndex(_ key: String, _ label: String, position: Int)
+        throws(PlaceSinkFull) -> UInt32
+    {
+        if position < recentNames.count, recentNames[position].key == key,
+            recentNames[position].label == label
+        {
+            return recentNames[position].index
+        }
         let lookup = key + "\u{0}" + label
-        if let index = names[lookup] { return index }
-        let index = UInt32(truncatingIfNeeded: names.count)
-        names[lookup] = index
-        nameTable.append(try strings.ref(key))
-        nameTable.append(try strings.ref(label))
+        let index: UInt32
+        if let known = names[lookup] {
+            index = known
+        } else {
+            index = UInt32(truncatingIfNeeded: names.count)
+            names[lookup] = index
+            nameTable.append(try strings.ref(key))
+            nameTable.append(try strings.ref(label))
+        }
+        if position < recentNames.count {
+            recentNames[position] = (key, label, index)
+        } else if position == recentNames.count {
+            recentNames.append((key, label, index))
+        }
         return index
     }
 
@@ -73,17 +99,15 @@ public struct PlaceArchiveBuilder: PlaceSink {
     public consuming func finish(sourceTag: UInt64) -> Data {
         let index = SpatialIndex(located).serialized()
         located = []
-        let placeCount = UInt64(count)
-        // The index goes last: it carries its own checksum, so the archive's covers everything before it.
-        var sections: [[UInt8]] = [
-            nameTable.take(), records.take(), pairs.take(), strings.take(), map.take(), index,
-        ]
+        let stored = [nameTable, records, pairs, strings.bytes, map]
+        strings.dropTable()
+        let lengths = stored.map(\.count) + [index.count]
         var table: [(Int, Int)] = []
         var size = PlaceArchiveLayout.headerSize
-        for (number, section) in sections.enumerated() {
+        for (number, length) in lengths.enumerated() {
             size = PlaceArchiveLayout.aligned(size, section: number)
-            table.append((size, section.count))
-            size += (section.count + 7) & ~7
+            table.append((size, length))
+            size += (length + 7) & ~7
         }
         let checkedEnd = table[5].0
         let blockCount =
@@ -91,27 +115,22 @@ public struct PlaceArchiveBuilder: PlaceSink {
             / PlaceArchiveLayout.blockSize
         table.append((size, blockCount * 8))
         size += blockCount * 8
-        // One allocation at the final size; untouched pages cost nothing until each section is
-        // copied in, and each section is released right after.
+        // One allocation at the final size; its pages cost nothing until each section is copied
+        // in, and each section's chunks are released as they are copied.
         let file = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
-        file.initializeMemory(as: UInt8.self, repeating: 0, count: PlaceArchiveLayout.headerSize)
-        for number in sections.indices {
-            let (offset, length) = table[number]
-            let end = offset + ((length + 7) & ~7)
-            sections[number].withUnsafeBytes { raw in
-                guard let base = raw.baseAddress else { return }
-                (file + offset).copyMemory(from: base, byteCount: length)
-            }
-            let previousEnd = number == 0 ? PlaceArchiveLayout.headerSize : table[number - 1].0 + table[number - 1].1
-            (file + previousEnd).initializeMemory(as: UInt8.self, repeating: 0, count: offset - previousEnd)
-            (file + offset + length).initializeMemory(as: UInt8.self, repeating: 0, count: end - offset - length)
-            sections[number] = []
+        file.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        for (number, section) in stored.enumerated() {
+            section.drain(into: file + table[number].0)
+        }
+        index.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            (file + table[5].0).copyMemory(from: base, byteCount: raw.count)
         }
         var header = ByteBuffer()
         header.bytes += PlaceArchiveLayout.magic
         header.append(PlaceArchiveLayout.version)
         header.append(UInt32(0))
-        header.append(placeCount)
+        header.append(UInt64(count))
         header.append(sourceTag)
         var blocks = ByteBuffer()
         var start = PlaceArchiveLayout.headerSize
@@ -138,16 +157,21 @@ public struct PlaceArchiveBuilder: PlaceSink {
             guard let base = raw.baseAddress else { return }
             file.copyMemory(from: base, byteCount: raw.count)
         }
-        return Data(bytesNoCopy: file, count: size, deallocator: .custom { pointer, _ in pointer.deallocate() })
+        return Data(
+            bytesNoCopy: file, count: size, deallocator: .custom { pointer, _ in pointer.deallocate() })
     }
 }
 
 /// The archive's text: UTF-8 back to back; a ref is offset (low 32 bits) and length (high 32
 /// bits). Repeated text is stored once while a bounded table remembers it (up to
-/// ``tableLimit`` distinct values, beyond which new text is stored as it comes).
+/// ``tableLimit`` distinct values, and ``probeLimit`` slots per lookup, beyond which new text is
+/// stored as it comes).
 struct ArchiveStrings {
     static let tableLimit = 1 << 20
-    private(set) var bytes: [UInt8] = []
+    /// Slots looked at before text is stored anew: crafted collisions cost bounded time.
+    static let probeLimit = 32
+    let bytes = PagedBytes()
+    var failed: Bool { bytes.failed }
     /// Open addressing over refs (0 = empty slot; refs are stored plus one).
     private var slots = [UInt64](repeating: 0, count: 1 << 10)
     private var used = 0
@@ -164,17 +188,19 @@ struct ArchiveStrings {
         let hash = Self.hash(utf8)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] != 0 {
+        var probes = 0
+        while slots[slot] != 0, probes < Self.probeLimit {
             let known = slots[slot] - 1
             if Int(known >> 32) == utf8.count, matches(known, utf8) { return known }
             slot = (slot + 1) & mask
+            probes += 1
         }
         guard let offset = UInt32(exactly: bytes.count), let length = UInt32(exactly: utf8.count),
             length < PlaceArchiveLayout.absent, bytes.count + utf8.count <= Int(UInt32.max)
         else { throw PlaceSinkFull("a place archive holds at most 4 GiB of text") }
         let ref = UInt64(offset) | UInt64(length) << 32
-        bytes.append(contentsOf: utf8)
-        if used < Self.tableLimit {
+        bytes.append(UnsafeRawBufferPointer(utf8))
+        if used < Self.tableLimit, slots[slot] == 0 {
             slots[slot] = ref + 1
             used += 1
             if used * 2 > slots.count { grow() }
@@ -183,10 +209,7 @@ struct ArchiveStrings {
     }
 
     private func matches(_ ref: UInt64, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        let offset = Int(ref & 0xFFFF_FFFF)
-        return bytes.withUnsafeBufferPointer { stored in
-            utf8.elementsEqual(UnsafeBufferPointer(rebasing: stored[offset..<offset + utf8.count]))
-        }
+        bytes.equals(at: Int(ref & 0xFFFF_FFFF), UnsafeRawBufferPointer(utf8))
     }
 
     private mutating func grow() {
@@ -197,8 +220,22 @@ struct ArchiveStrings {
             let ref = entry - 1
             let offset = Int(ref & 0xFFFF_FFFF)
             let length = Int(ref >> 32)
-            let hash = bytes.withUnsafeBufferPointer {
-                Self.hash(UnsafeBufferPointer(rebasing: $0[offset..<offset + length]))
+            var hash: UInt64 = 0
+            if length <= 256 {
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { scratch in
+                    var filled = 0
+                    bytes.read(at: offset, length: length) { piece in
+                        UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(scratch)[filled...])
+                            .copyMemory(from: piece)
+                        filled += piece.count
+                    }
+                    hash = Self.hash(UnsafeBufferPointer(scratch))
+                }
+            } else {
+                var copy: [UInt8] = []
+                copy.reserveCapacity(length)
+                bytes.read(at: offset, length: length) { copy.append(contentsOf: $0) }
+                hash = copy.withUnsafeBufferPointer { Self.hash($0) }
             }
             var slot = Int(truncatingIfNeeded: hash) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
@@ -206,27 +243,32 @@ struct ArchiveStrings {
         }
     }
 
-    /// FNV-1a over the bytes, then mixed (a table index uses the low bits).
+    /// A multiply-and-mix hash over 8 bytes at a time (not for security: the table is bounded
+    /// and only shares text, so a crafted collision can cost time on probes, never answers).
     private static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        hash ^= hash >> 29
-        hash = hash &* 0xbf58_476d_1ce4_e5b9
-        return hash ^ (hash >> 32)
+        guard let base = utf8.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var hash = 0x9E37_79B9_7F4A_7C15 &* UInt64(truncatingIfNeeded: utf8.count &+ 1)
+        var offset = 0
+        while offset + 8 <= utf8.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < utf8.count {
+            tail |= UInt64(base[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+        return hash ^ (hash >> 29)
     }
 
-    /// The bytes, leaving this empty.
-    mutating func take() -> [UInt8] {
+    /// Lets the sharing table go (before the sections are moved out).
+    mutating func dropTable() {
         slots = []
-        defer { bytes = [] }
-        return bytes
-    }
-}
-
-extension ByteBuffer {
-    /// The bytes, leaving this buffer empty.
-    mutating func take() -> [UInt8] {
-        defer { bytes = [] }
-        return bytes
     }
 }

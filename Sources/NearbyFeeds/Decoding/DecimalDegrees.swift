@@ -18,6 +18,9 @@ enum DecimalDegrees {
 
     /// Reads `text` (already trimmed of feed white space at its ends).
     static func read(_ text: String) -> Reading {
+        if isDecimal(text.utf8), let value = Double(text) {
+            return value.isFinite ? .value(value) : .infinite
+        }
         var compact = text
         if text.unicodeScalars.contains(where: String.isFeedSpace) {
             compact = String(
