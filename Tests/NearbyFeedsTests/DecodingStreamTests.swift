@@ -133,7 +133,7 @@ import Testing
         }
     }
 
-    /// Many places sharing text: repeated values are stored once, distinct ones each time.
+    /// Many places sharing text: repeated values are stored (about) once, distinct ones each time.
     @Test func archiveSharesRepeatedTextOnly() throws {
         var builder = PlaceArchiveBuilder()
         var places: [Place] = []
@@ -147,9 +147,12 @@ import Testing
         }
         let bytes = [UInt8](builder.finish(sourceTag: 1))
         let strings = ArchiveFixtures.section(3, of: bytes)
-        let distinct =
-            (0..<3000).reduce(0) { $0 + "id-\($1)".utf8.count } + "同名".utf8.count + "公園".utf8.count + "廁所".utf8.count
-        #expect(strings.count == distinct)
+        let ids = (0..<3000).reduce(0) { $0 + "id-\($1)".utf8.count }
+        let shared = "同名".utf8.count + "公園".utf8.count + "廁所".utf8.count
+        // Each shared value is stored once unless an id evicts it from the cache slot it uses
+        // (a handful of times at most); unshared, the text would be 3000 times as long.
+        #expect(strings.count >= ids + shared)
+        #expect(strings.count <= ids + 20 * shared)
         let path = try Self.writeArchive(Data(bytes))
         defer { ArchiveFixtures.remove(path) }
         let archive = try PlaceArchive(path: path, datasetID: "d", expectedTag: 1)
@@ -174,7 +177,10 @@ import Testing
         let strings = ArchiveFixtures.section(3, of: bytes)
         let distinct = places.reduce(0) { $0 + $1.name.utf8.count + $1.id.utf8.count }
         #expect(distinct > PagedBytes.chunkSize)
-        #expect(strings.count == distinct)
+        // Each address repeats the previous name, which the cache usually still holds (unless
+        // the id or name stored since took its slot: a few times in 2,600 at most).
+        #expect(strings.count >= distinct)
+        #expect(strings.count <= distinct + 5 * (places[0].name.utf8.count + 4))
         let path = try Self.writeArchive(Data(bytes))
         defer { ArchiveFixtures.remove(path) }
         let archive = try PlaceArchive(path: path, datasetID: "d", expectedTag: 3)

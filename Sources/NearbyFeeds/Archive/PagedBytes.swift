@@ -57,6 +57,13 @@ final class PagedBytes {
     /// Appends a little-endian integer.
     @inline(__always)
     func append<T: FixedWidthInteger>(_ value: T) {
+        let size = MemoryLayout<T>.size
+        if used + size <= Self.chunkSize, let last = chunks.last {
+            (last + used).storeBytes(of: value.littleEndian, as: T.self)
+            used += size
+            count += size
+            return
+        }
         withUnsafeBytes(of: value.littleEndian) { append($0) }
     }
 

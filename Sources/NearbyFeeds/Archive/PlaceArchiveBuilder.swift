@@ -97,11 +97,14 @@ public struct PlaceArchiveBuilder: PlaceSink {
 
     /// The archive as bytes, tagged with `sourceTag` (see ``PlaceArchive/sourceTag(checksum:manifest:)``).
     public consuming func finish(sourceTag: UInt64) -> Data {
-        let index = SpatialIndex(located).serialized()
+        // The sharing table is no longer needed; the index is built before the sections move,
+        // so at the peak memory holds the sections and the index once each.
+        strings.dropTable()
+        var spatial: SpatialIndex? = SpatialIndex(located)
         located = []
         let stored = [nameTable, records, pairs, strings.bytes, map]
-        strings.dropTable()
-        let lengths = stored.map(\.count) + [index.count]
+        let indexLength = spatial?.withSerializedBytes { $0.count } ?? 0
+        let lengths = stored.map(\.count) + [indexLength]
         var table: [(Int, Int)] = []
         var size = PlaceArchiveLayout.headerSize
         for (number, length) in lengths.enumerated() {
@@ -115,17 +118,26 @@ public struct PlaceArchiveBuilder: PlaceSink {
             / PlaceArchiveLayout.blockSize
         table.append((size, blockCount * 8))
         size += blockCount * 8
-        // One allocation at the final size; its pages cost nothing until each section is copied
-        // in, and each section's chunks are released as they are copied.
+        // One allocation at the final size; its pages cost nothing until a section is copied
+        // in, and each section leaves memory as it is copied. Only the gaps are zeroed.
         let file = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
-        file.initializeMemory(as: UInt8.self, repeating: 0, count: size)
-        for (number, section) in stored.enumerated() {
-            section.drain(into: file + table[number].0)
+        var written = 0
+        func zero(upTo end: Int) {
+            if end > written { (file + written).initializeMemory(as: UInt8.self, repeating: 0, count: end - written) }
         }
-        index.withUnsafeBytes { raw in
+        spatial?.withSerializedBytes { raw in
             guard let base = raw.baseAddress else { return }
             (file + table[5].0).copyMemory(from: base, byteCount: raw.count)
         }
+        spatial = nil
+        for (number, section) in stored.enumerated() {
+            zero(upTo: table[number].0)
+            section.drain(into: file + table[number].0)
+            written = table[number].0 + table[number].1
+        }
+        zero(upTo: table[5].0)
+        written = table[5].0 + table[5].1
+        zero(upTo: table[6].0)
         var header = ByteBuffer()
         header.bytes += PlaceArchiveLayout.magic
         header.append(PlaceArchiveLayout.version)
@@ -163,18 +175,17 @@ public struct PlaceArchiveBuilder: PlaceSink {
 }
 
 /// The archive's text: UTF-8 back to back; a ref is offset (low 32 bits) and length (high 32
-/// bits). Repeated text is stored once while a bounded table remembers it (up to
-/// ``tableLimit`` distinct values, and ``probeLimit`` slots per lookup, beyond which new text is
-/// stored as it comes).
+/// bits). Repeated text is shared through a small direct-mapped cache of recent values
+/// (``cacheSize`` slots, 512 KiB): values that recur across a feed (categories, districts,
+/// counts) and a record's mapped values that reappear among its raw fields are stored once,
+/// while unique text (ids, names, coordinates) is appended without a growing table or a
+/// random memory access per value.
 struct ArchiveStrings {
-    static let tableLimit = 1 << 20
-    /// Slots looked at before text is stored anew: crafted collisions cost bounded time.
-    static let probeLimit = 32
+    static let cacheSize = 1 << 16
     let bytes = PagedBytes()
     var failed: Bool { bytes.failed }
-    /// Open addressing over refs (0 = empty slot; refs are stored plus one).
-    private var slots = [UInt64](repeating: 0, count: 1 << 10)
-    private var used = 0
+    /// Refs plus one by hash slot (0 = empty).
+    private var slots = [UInt64](repeating: 0, count: ArchiveStrings.cacheSize)
 
     mutating func ref(_ text: String?) throws(PlaceSinkFull) -> UInt64 {
         guard var text else { return UInt64(PlaceArchiveLayout.absent) << 32 }
@@ -185,66 +196,26 @@ struct ArchiveStrings {
     }
 
     private mutating func ref(_ utf8: UnsafeBufferPointer<UInt8>) throws(PlaceSinkFull) -> UInt64 {
-        let hash = Self.hash(utf8)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        var probes = 0
-        while slots[slot] != 0, probes < Self.probeLimit {
+        let slot = Int(truncatingIfNeeded: Self.hash(utf8)) & (Self.cacheSize - 1)
+        if slots[slot] != 0 {
             let known = slots[slot] - 1
-            if Int(known >> 32) == utf8.count, matches(known, utf8) { return known }
-            slot = (slot + 1) & mask
-            probes += 1
+            if Int(known >> 32) == utf8.count,
+                bytes.equals(at: Int(known & 0xFFFF_FFFF), UnsafeRawBufferPointer(utf8))
+            {
+                return known
+            }
         }
         guard let offset = UInt32(exactly: bytes.count), let length = UInt32(exactly: utf8.count),
             length < PlaceArchiveLayout.absent, bytes.count + utf8.count <= Int(UInt32.max)
         else { throw PlaceSinkFull("a place archive holds at most 4 GiB of text") }
         let ref = UInt64(offset) | UInt64(length) << 32
         bytes.append(UnsafeRawBufferPointer(utf8))
-        if used < Self.tableLimit, slots[slot] == 0 {
-            slots[slot] = ref + 1
-            used += 1
-            if used * 2 > slots.count { grow() }
-        }
+        slots[slot] = ref + 1
         return ref
     }
 
-    private func matches(_ ref: UInt64, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.equals(at: Int(ref & 0xFFFF_FFFF), UnsafeRawBufferPointer(utf8))
-    }
-
-    private mutating func grow() {
-        let old = slots
-        slots = [UInt64](repeating: 0, count: old.count * 2)
-        let mask = slots.count - 1
-        for entry in old where entry != 0 {
-            let ref = entry - 1
-            let offset = Int(ref & 0xFFFF_FFFF)
-            let length = Int(ref >> 32)
-            var hash: UInt64 = 0
-            if length <= 256 {
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { scratch in
-                    var filled = 0
-                    bytes.read(at: offset, length: length) { piece in
-                        UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(scratch)[filled...])
-                            .copyMemory(from: piece)
-                        filled += piece.count
-                    }
-                    hash = Self.hash(UnsafeBufferPointer(scratch))
-                }
-            } else {
-                var copy: [UInt8] = []
-                copy.reserveCapacity(length)
-                bytes.read(at: offset, length: length) { copy.append(contentsOf: $0) }
-                hash = copy.withUnsafeBufferPointer { Self.hash($0) }
-            }
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = entry
-        }
-    }
-
-    /// A multiply-and-mix hash over 8 bytes at a time (not for security: the table is bounded
-    /// and only shares text, so a crafted collision can cost time on probes, never answers).
+    /// A multiply-and-mix hash over 8 bytes at a time (not for security: a collision only
+    /// costs sharing, never time or answers).
     private static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
         guard let base = utf8.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)

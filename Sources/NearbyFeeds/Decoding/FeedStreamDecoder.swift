@@ -52,8 +52,10 @@ public struct FeedStreamDecoder<Sink: PlaceSink> {
     }
 
     /// Ends the feed: throws if it holds no records, lacks a mapped field everywhere, lost every
-    /// record to the filter or has no usable coordinate; else says what was found.
-    public func finish() throws(FeedDecodeError) -> FeedSummary {
+    /// record to the filter or has no usable coordinate; else says what was found. It lets go
+    /// of what decoding needed (the ids seen), so no page may be added after it.
+    public mutating func finish() throws(FeedDecodeError) -> FeedSummary {
+        builder.forgetIDs()
         guard recordCount > 0 else { throw .noRecords(dataset: manifest.id) }
         let fields = manifest.fields
         let roles = [("name", fields.name), ("latitude", fields.latitude), ("longitude", fields.longitude)]

@@ -26,6 +26,11 @@ struct PlaceBuilder {
     /// Places kept without a usable coordinate.
     var unplacedCount: Int { missingCoordinates + notDecimal + zeroCoordinates + outOfRange }
 
+    /// Lets go of the ids seen (for repeats), once the feed is complete.
+    mutating func forgetIDs() {
+        idUses = [:]
+    }
+
     /// The place for `record`, or nil when the manifest's filter drops it.
     mutating func add(_ record: FeedRecord) -> Place? {
         rowNumber += 1
