@@ -21,6 +21,7 @@ import time
 import numpy as np
 
 import accuracy
+import feeds
 import generate
 import geo
 import manifest
@@ -37,6 +38,7 @@ T_ONESHOT = {"5k": 0.010, "1m": 0.020}
 T_ONESHOT_MEM_1M_KB = 100 * 1024
 T_GPX_RATE = 2e6
 T_REL = 1e-9
+T_REFRESH_MEM_FACTOR = 3.0  # refresh peak memory at most 3x the feed's size (issue 8)
 
 
 class Bench:
@@ -276,6 +278,68 @@ class Bench:
         self.rows.append(Row("one-shot peak memory (real feed)", "1,545", "mem", peak, [], None, "",
                              "max RSS (GNU time)" if timer.gnu_time else "GNU time missing"))
 
+    # --- decode: refresh of a big JSON feed beside Python's json.load -------------------
+
+    def decode(self, records: int, csv_mb: int, timer: TimedRunner) -> None:
+        """`nearby refresh` of a generated feed from a mirror folder (`--from DIR --force`),
+        whole process (wall time, peak RSS), beside `python3 -c 'import json; json.load(…)'` on
+        the same file; the decode alone in process (`nearby-bench decode`); and the same
+        for a CSV of mostly empty fields beside Python's `csv` module reading every row."""
+        a = self.a
+        datasets = os.path.join(self.work, "datasets-decode")
+        mirror = os.path.join(self.work, "mirror-decode")
+        cache = os.path.join(self.work, "cache-decode")
+        label = generate.size_label(records) if records in generate.SIZES.values() else f"{records:,}"
+        json_feed = feeds.write_json_feed(a.data, records)
+        csv_feed = feeds.write_empty_csv(a.data, csv_mb)
+        cases = [("bench-decode-json", "json", json_feed, f"{label} records",
+                  "import json,sys; json.load(open(sys.argv[1], encoding='utf-8'))",
+                  "Python json.load"),
+                 ("bench-decode-csv", "csv", csv_feed, f"{csv_mb} MB CSV",
+                  "import csv,sys\nfor row in csv.reader(open(sys.argv[1], encoding='utf-8', newline='')): pass",
+                  "Python csv.reader")]
+        for ds, fmt, feed, size, script, peer_name in cases:
+            feeds.install(ds, fmt, feed, datasets, mirror)
+            feed_kb = os.path.getsize(feed) / 1024
+            refresh = [self.nearby, "refresh", ds, "--datasets", datasets, "--from", mirror,
+                       "--cache-dir", cache, "--force"]
+            self.log(f"decode {size}: {a.repeat} rounds of nearby refresh / {peer_name}")
+            res = self.alternate([
+                ("nearby", lambda r: timer.run(refresh, "nearby refresh")[:2]),
+                ("python", lambda r: timer.run([PY, "-c", script, feed], peer_name)[:2]),
+            ], a.repeat)
+            self.raw[f"decode-{fmt}"] = res
+            wall = {n: median([w for w, _ in v]) for n, v in res.items()}
+            peak = {n: max([p for _, p in v if p is not None], default=None)
+                    for n, v in res.items()}
+            is_json = fmt == "json"
+            self.rows.append(Row(f"refresh {fmt} feed from a mirror", size, "time",
+                                 wall.get("nearby"), [(peer_name, wall.get("python"))],
+                                 wall.get("python") if is_json else None,
+                                 "≤ Python json.load" if is_json else "",
+                                 f"whole process, median; feed {feed_kb / 1024:,.0f} MB"))
+            self.rows.append(Row(f"refresh {fmt} feed: peak memory", size, "mem", peak.get("nearby"),
+                                 [(peer_name, peak.get("python"))],
+                                 feed_kb * T_REFRESH_MEM_FACTOR,
+                                 f"≤ 3× feed ({feed_kb * 3 / 1024:,.0f} MB)",
+                                 "max RSS (GNU time); includes the fetch path's copy of the page"
+                                 if timer.gnu_time else "GNU time missing"))
+            manifest_path = os.path.join(datasets, f"{ds}.json")
+            try:
+                alone = run_json([self.nearby_bench, "decode", "--manifest", manifest_path,
+                                  "--file", feed, "--repeat", str(a.inner)],
+                                 "nearby-bench decode")
+            except ToolError as e:
+                self.fail(str(e))
+                continue
+            self.raw[f"decode-alone-{fmt}"] = alone
+            self.rows.append(Row(f"decode alone ({fmt} → place archive)", size, "time",
+                                 alone["seconds"], [], None, "",
+                                 f"in process, feed mapped; {alone['places']:,} places,"
+                                 f" archive {alone['archive_bytes'] / 2**20:,.0f} MB"))
+            self.rows.append(Row(f"decode alone: peak memory", size, "mem", alone["peak_rss_kb"],
+                                 [], None, "", "VmHWM, the mapped feed's pages included"))
+
     # --- GPX ----------------------------------------------------------------------------
 
     def gpx(self, n: int, path: str) -> None:
@@ -363,6 +427,12 @@ def main() -> int:
     ap.add_argument("--oneshot-points", type=int, default=10)
     ap.add_argument("--big-gpx-rounds", type=int, default=3)
     ap.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    ap.add_argument("--decode-records", default="1m",
+                    help="records in the JSON feed of the refresh benchmark (0: skip it)")
+    ap.add_argument("--decode-csv-mb", type=int, default=200,
+                    help="megabytes of the empty-field CSV of the refresh benchmark")
+    ap.add_argument("--only", default="", help="comma list of parts to run: index, oneshot,"
+                    " real, decode, gpx (default: all)")
     ap.add_argument("--title", default="")
     a = ap.parse_args()
 
@@ -383,14 +453,22 @@ def main() -> int:
         b.log("warning: /usr/bin/time (GNU time) missing: peak memory of one-shots not measured")
     try:
         floor = timer.floor()
-        for n in sizes:
+        parts = set(p for p in a.only.split(",") if p) or {"index", "oneshot", "real", "decode",
+                                                          "gpx"}
+        for n in sizes if parts & {"index", "oneshot"} else []:
             label = generate.size_label(n)
             paths = generate.write_pois(a.data, n)
             queries = generate.write_queries(a.data, n, a.queries)
-            b.index(label, paths, queries)
-            b.oneshot(label, paths, queries, timer)
-        b.oneshot_real(timer)
-        for n in runs:
+            if "index" in parts:
+                b.index(label, paths, queries)
+            if "oneshot" in parts:
+                b.oneshot(label, paths, queries, timer)
+        if "real" in parts:
+            b.oneshot_real(timer)
+        decode_records = generate.parse_size(a.decode_records)
+        if "decode" in parts and decode_records > 0:
+            b.decode(decode_records, a.decode_csv_mb, timer)
+        for n in runs if "gpx" in parts else []:
             b.gpx(n, generate.write_gpx(a.data, n))
     finally:
         timer.close()

@@ -103,4 +103,10 @@ public final class SpatialIndex: Sendable {
     public func serialized() -> [UInt8] {
         Array(UnsafeRawBufferPointer(start: image.base, count: image.byteCount))
     }
+
+    /// Calls `body` with the bytes ``serialized()`` would copy, in place (a writer that copies
+    /// them into a bigger file needs no second copy of the index).
+    public func withSerializedBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        body(UnsafeRawBufferPointer(start: image.base, count: image.byteCount))
+    }
 }

@@ -26,7 +26,8 @@ import Testing
         #expect(parse.line == 2 && parse.column == 5)
         #expect(
             error.description
-                == "The feed of dataset \"toilets-api\" is not valid JSON at line 2, column 5.")
+                == "The feed of dataset \"toilets-api\" is not valid JSON at line 2, column 5: found ',' where a value was expected."
+        )
     }
 
     @Test func invalidCSVNamesTheLine() throws {

@@ -114,7 +114,9 @@ import Testing
         ) { _ in
             .invalid(
                 datasetID: id,
-                reason: "The feed of dataset \"toilets-api\" is not valid JSON at line 2, column 13.")
+                reason:
+                    "The feed of dataset \"toilets-api\" is not valid JSON at line 2, column 13: found '\"' where ',' or '}' after an object member was expected."
+            )
         },
         Failure(label: "zero records", body: "{\"result\": {\"count\": 0, \"results\": []}}") { _ in
             .invalid(datasetID: id, reason: FeedDecodeError.noRecords(dataset: id).description)

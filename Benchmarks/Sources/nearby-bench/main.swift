@@ -1,5 +1,6 @@
 // nearby-bench: benchmarks of Nearby's own parts, `swift run -c release nearby-bench <work> …`:
-// index, gpx (self-generated data), fit (a given file) and knn, gpx-stats, legs (driven by Benchmarks/run).
+// index, gpx (self-generated data), fit (a given file) and knn, gpx-stats, legs, decode (driven by
+// Benchmarks/run).
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -12,6 +13,7 @@ do {
     case "legs": try HarnessCommands.legs(Array(arguments.dropFirst()))
     case "join": try JoinBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "fit": try FITBenchmark.run(arguments: Array(arguments.dropFirst()))
+    case "decode": try DecodeBenchmark.run(Array(arguments.dropFirst()))
     default: throw BenchmarkError.unknownBenchmark(arguments.first ?? "(none)")
     }
 } catch {

@@ -6,6 +6,9 @@ import Foundation
 /// UTF-8 byte order mark is skipped; header names are trimmed of white space (U+00A0 and
 /// U+3000 included); blank lines are skipped. Rows shorter than the header simply lack the
 /// last fields; extra fields of a longer row get the names `column N` (1-based).
+///
+/// A file cut short is refused: a quoted field that never closes, or a last row that has fewer
+/// fields than the header and no line break after it (see ``CSVParseError/Reason/truncatedLastRow``).
 public struct CSVTable: Sendable, Hashable {
     /// One data row and the line it starts on.
     public struct Row: Sendable, Hashable {
@@ -37,14 +40,12 @@ public struct CSVTable: Sendable, Hashable {
 
     /// Reads the bytes as CSV.
     public init(bytes: UnsafeBufferPointer<UInt8>) throws(CSVParseError) {
-        var reader = CSVByteReader(bytes)
-        guard let first = try reader.nextRecord() else {
-            throw CSVParseError(reason: .noHeader, line: 1)
-        }
-        header = first.fields.map { $0.trimmingFeedSpaces() }
+        var reader = CSVRowReader(bytes)
+        header = try reader.readHeader()
         var rows: [Row] = []
-        while let record = try reader.nextRecord() {
-            rows.append(Row(fields: record.fields, line: record.line))
+        var row = CSVRow()
+        while try reader.next(into: &row, columns: header.count) {
+            rows.append(Row(fields: (0..<row.count).map { row.string($0) }, line: row.line))
         }
         self.rows = rows
     }
@@ -56,6 +57,9 @@ public struct CSVParseError: Error, Sendable, Hashable, CustomStringConvertible 
     public enum Reason: Sendable, Hashable {
         case noHeader
         case unterminatedQuote
+        /// The file ends, without a line break, in a row with fewer fields than the header: it
+        /// was cut in the middle of that row.
+        case truncatedLastRow(fields: Int, columns: Int)
     }
 
     /// What went wrong.
@@ -63,85 +67,28 @@ public struct CSVParseError: Error, Sendable, Hashable, CustomStringConvertible 
     /// 1-based line of the problem.
     public var line: Int
 
+    public init(reason: Reason, line: Int) {
+        self.reason = reason
+        self.line = line
+    }
+
+    /// What went wrong, as the end of a sentence (no capital, no full stop).
+    public var detail: String {
+        switch reason {
+        case .noHeader: return "it is empty, with no header line"
+        case .unterminatedQuote: return "the quote opened at line \(line) never closes"
+        case .truncatedLastRow(let fields, let columns):
+            return
+                "it ends in the middle of the row at line \(line) (\(fields) of \(columns) fields, no line break): the file was cut short"
+        }
+    }
+
     public var description: String {
         switch reason {
         case .noHeader: return "The CSV file is empty: it has no header line."
         case .unterminatedQuote:
             return "The CSV field quoted at line \(line) never closes its quote."
+        case .truncatedLastRow: return "The CSV file is not complete: \(detail)."
         }
-    }
-}
-
-/// The record splitter behind ``CSVTable``.
-struct CSVByteReader {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var position = 0
-    var line = 1
-    var field: [UInt8] = []
-
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
-    }
-
-    /// The next non-blank record, or nil at the end.
-    mutating func nextRecord() throws(CSVParseError) -> (fields: [String], line: Int)? {
-        while position < bytes.count {
-            let startLine = line
-            var fields: [String] = []
-            var atRecordEnd = false
-            while !atRecordEnd {
-                atRecordEnd = try readField()
-                fields.append(String(decoding: field, as: UTF8.self))
-            }
-            if fields.count == 1, fields[0].isEmpty { continue }
-            return (fields, startLine)
-        }
-        return nil
-    }
-
-    /// Reads one field into `field`; returns true when it ended its record.
-    private mutating func readField() throws(CSVParseError) -> Bool {
-        field.removeAll(keepingCapacity: true)
-        let count = bytes.count
-        if position < count, bytes[position] == UInt8(ascii: "\"") {
-            let quoteLine = line
-            position += 1
-            while true {
-                guard position < count else {
-                    throw CSVParseError(reason: .unterminatedQuote, line: quoteLine)
-                }
-                let byte = bytes[position]
-                position += 1
-                if byte == UInt8(ascii: "\"") {
-                    if position < count, bytes[position] == UInt8(ascii: "\"") {
-                        field.append(byte)
-                        position += 1
-                        continue
-                    }
-                    break
-                }
-                if byte == 0x0A { line += 1 }
-                field.append(byte)
-            }
-        }
-        while position < count {
-            let byte = bytes[position]
-            position += 1
-            switch byte {
-            case UInt8(ascii: ","):
-                return false
-            case 0x0A:
-                line += 1
-                return true
-            case 0x0D:
-                if position < count, bytes[position] == 0x0A { position += 1 }
-                line += 1
-                return true
-            default:
-                field.append(byte)
-            }
-        }
-        return true
     }
 }

@@ -7,19 +7,17 @@ public enum FeedDecodeError: Error, Sendable, Hashable, CustomStringConvertible 
     case fieldMissingEverywhere(dataset: String, role: String, path: String)
     case filterMatchedNothing(dataset: String, records: Int)
     case noUsableCoordinates(dataset: String, records: Int)
+    /// The places do not fit the place archive (`detail` says which limit).
+    case tooLarge(dataset: String, detail: String)
 
     public var description: String {
         switch self {
         case .notJSON(let dataset, let page, let error):
             return
-                "The feed of dataset \"\(dataset)\"\(Self.pageText(page)) is not valid JSON at line \(error.line), column \(error.column)."
+                "The feed of dataset \"\(dataset)\"\(Self.pageText(page)) is not valid JSON at line \(error.line), column \(error.column): \(error.reasonText)"
         case .notCSV(let dataset, let page, let error):
-            let detail =
-                error.reason == .noHeader
-                ? "it is empty, with no header line"
-                : "the quote opened at line \(error.line) never closes"
             return
-                "The feed of dataset \"\(dataset)\"\(Self.pageText(page)) is not valid CSV: \(detail)."
+                "The feed of dataset \"\(dataset)\"\(Self.pageText(page)) is not valid CSV: \(error.detail)."
         case .recordsNotFound(let dataset, let page, let path):
             let place = path.isEmpty ? "a top-level array" : "an array at \"\(path)\""
             return
@@ -31,6 +29,8 @@ public enum FeedDecodeError: Error, Sendable, Hashable, CustomStringConvertible 
                 "The \(role) field \"\(path)\" of dataset \"\(dataset)\" is present in none of its records; check the manifest's field names."
         case .filterMatchedNothing(let dataset, let records):
             return "The filter of dataset \"\(dataset)\" removed all \(records) records."
+        case .tooLarge(let dataset, let detail):
+            return "The feed of dataset \"\(dataset)\" is too large to store: \(detail)."
         case .noUsableCoordinates(let dataset, let records):
             return
                 "None of the \(records) records of dataset \"\(dataset)\" has coordinates in range (WGS84 decimal degrees)."

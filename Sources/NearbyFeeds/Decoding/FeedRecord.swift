@@ -1,13 +1,26 @@
 /// One record of a feed, whatever its format, seen through dotted field paths.
+///
+/// A field path with fallbacks (``FieldPath/fallbacks``) is tried path by path: the first that
+/// gives a value (present, not null, not empty) wins.
 enum FeedRecord: Sendable {
     /// A JSON record; for GeoJSON, `properties` holds the feature's properties, which paths
     /// fall back to and which make up the raw fields.
     case json(JSONValue, properties: JSONValue?)
     /// A CSV row with its file's header.
-    case csv(fields: [String], columns: CSVColumns)
+    case csv(CSVRow, columns: CSVColumns)
 
-    /// The normalised text at `path`, or nil when absent, null or empty.
+    /// The normalised text at `path` (or its first fallback that has one), or nil when absent,
+    /// null or empty.
     func text(at path: FieldPath) -> String? {
+        if let found = text(atOne: path) { return found }
+        for fallback in path.fallbacks {
+            if let found = text(atOne: fallback) { return found }
+        }
+        return nil
+    }
+
+    /// The normalised text at `path` itself, not trying its fallbacks.
+    func text(atOne path: FieldPath) -> String? {
         switch self {
         case .json(let value, let properties):
             if let found = value.value(at: path), let text = found.flattenedText {
@@ -19,22 +32,29 @@ enum FeedRecord: Sendable {
                 return text.normalizedFeedValue()
             }
             return nil
-        case .csv(let fields, let columns):
-            guard let index = columns.index[path.text], index < fields.count else { return nil }
-            return fields[index].normalizedFeedValue()
+        case .csv(let row, let columns):
+            guard let index = columns.index[path.text], index < row.count else { return nil }
+            return row.text(index)
         }
     }
 
-    /// The raw value at `path` when it is a JSON number (coordinates given as numbers).
-    func number(at path: FieldPath) -> Double? {
+    /// The value at `path` itself (not its fallbacks) when it is a JSON number (coordinates
+    /// given as numbers).
+    func number(atOne path: FieldPath) -> Double? {
         guard case .json(let value, let properties) = self else { return nil }
         if case .number(let number)? = value.value(at: path) { return number }
         if case .number(let number)? = properties?.value(at: path) { return number }
         return nil
     }
 
-    /// True when `path` names something in this record (even if it is null or empty).
+    /// True when `path` (or one of its fallbacks) names something in this record, even if it
+    /// is null or empty.
     func has(_ path: FieldPath) -> Bool {
+        if has(one: path) { return true }
+        return path.fallbacks.contains { has(one: $0) }
+    }
+
+    private func has(one path: FieldPath) -> Bool {
         switch self {
         case .json(let value, let properties):
             return value.value(at: path) != nil || properties?.value(at: path) != nil
@@ -49,10 +69,9 @@ enum FeedRecord: Sendable {
         switch self {
         case .json(let value, let properties):
             FeedRecord.flatten(properties ?? value, prefix: "", into: &output)
-        case .csv(let fields, let columns):
-            output.reserveCapacity(fields.count)
-            for (index, raw) in fields.enumerated() {
-                guard let value = raw.normalizedFeedValue() else { continue }
+        case .csv(let row, let columns):
+            for index in 0..<row.count {
+                guard let value = row.text(index) else { continue }
                 output.append(PlaceField(name: columns.name(index), value: value))
             }
         }

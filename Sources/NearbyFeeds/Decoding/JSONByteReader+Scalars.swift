@@ -42,7 +42,7 @@ extension JSONByteReader {
     }
 
     /// Decodes one escape sequence into `scratch`; `position` is at the backslash.
-    private mutating func parseEscape() throws(JSONParseError) {
+    mutating func parseEscape() throws(JSONParseError) {
         let escapeStart = position
         position += 1
         guard position < bytes.count else { throw error(.unexpectedEnd) }

@@ -32,7 +32,9 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         "JSON is not valid at line \(line), column \(column): \(reasonText)"
     }
 
-    private var reasonText: String {
+    /// What went wrong, as a sentence starting in lower case: `"values are nested deeper than
+    /// 512 levels."`.
+    public var reasonText: String {
         switch reason {
         case .empty: return "the input holds no value."
         case .unexpectedEnd: return "the input ends in the middle of a value."

@@ -48,6 +48,8 @@ struct JSONByteReader {
     /// Reusable per-depth buffers, so each array or object is allocated once at its final size.
     var elementStacks: [[JSONValue]] = []
     var memberStacks: [[JSONMember]] = []
+    /// For ``JSONRecordWalker``: build each record, or only check it.
+    var buildsRecords = true
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes

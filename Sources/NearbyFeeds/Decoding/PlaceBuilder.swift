@@ -1,13 +1,17 @@
 import Foundation
 import NearbyGeo
 
-/// Builds places one record at a time and counts what went wrong on the way.
+/// Builds places one record at a time and counts what went wrong on the way; it keeps no
+/// place, so a feed of any length streams through it.
 struct PlaceBuilder {
     let manifest: DatasetManifest
-    private(set) var places: [Place] = []
     private(set) var filteredOut = 0
+    /// Places built so far, and how many of them have a usable coordinate.
+    private(set) var placeCount = 0
+    private(set) var locatedCount = 0
     private var rowNumber = 0
     private var missingCoordinates = 0
+    private var notDecimal = 0
     private var zeroCoordinates = 0
     private var outOfRange = 0
     private var swapped = 0
@@ -20,13 +24,19 @@ struct PlaceBuilder {
     }
 
     /// Places kept without a usable coordinate.
-    var unplacedCount: Int { missingCoordinates + zeroCoordinates + outOfRange }
+    var unplacedCount: Int { missingCoordinates + notDecimal + zeroCoordinates + outOfRange }
 
-    mutating func add(_ record: FeedRecord) {
+    /// Lets go of the ids seen (for repeats), once the feed is complete.
+    mutating func forgetIDs() {
+        idUses = [:]
+    }
+
+    /// The place for `record`, or nil when the manifest's filter drops it.
+    mutating func add(_ record: FeedRecord) -> Place? {
         rowNumber += 1
         if let filter = manifest.filter, !filter.accepts(record.text(at: filter.field)) {
             filteredOut += 1
-            return
+            return nil
         }
         let fields = manifest.fields
         var id = fields.id.flatMap { record.text(at: $0) } ?? String(rowNumber)
@@ -51,20 +61,30 @@ struct PlaceBuilder {
             }
             attributes.append(PlaceAttribute(key: mapping.key, label: mapping.label, value: value))
         }
-        places.append(
-            Place(
-                datasetID: manifest.id, id: id, name: name,
-                coordinate: coordinate(of: record),
-                address: fields.address.flatMap { record.text(at: $0) },
-                category: fields.category.flatMap { record.text(at: $0) },
-                attributes: attributes, fields: record.flattenedFields()))
+        let coordinate = coordinate(of: record)
+        placeCount += 1
+        if coordinate != nil { locatedCount += 1 }
+        return Place(
+            datasetID: manifest.id, id: id, name: name, coordinate: coordinate,
+            address: fields.address.flatMap { record.text(at: $0) },
+            category: fields.category.flatMap { record.text(at: $0) },
+            attributes: attributes, fields: record.flattenedFields())
     }
 
     private mutating func coordinate(of record: FeedRecord) -> Coordinate? {
-        guard let latitude = degrees(record, manifest.fields.latitude),
-            let longitude = degrees(record, manifest.fields.longitude)
-        else {
+        let latitude = degrees(record, manifest.fields.latitude)
+        let longitude = degrees(record, manifest.fields.longitude)
+        if latitude == nil || longitude == nil {
             missingCoordinates += 1
+            return nil
+        }
+        guard case .value(let latitude)? = latitude, case .value(let longitude)? = longitude
+        else {
+            if latitude == .notDecimal || longitude == .notDecimal {
+                notDecimal += 1
+            } else {
+                outOfRange += 1
+            }
             return nil
         }
         if latitude == 0, longitude == 0 {
@@ -79,14 +99,17 @@ struct PlaceBuilder {
         return coordinate
     }
 
-    private func degrees(_ record: FeedRecord, _ path: FieldPath) -> Double? {
-        if let number = record.number(at: path) { return number.isFinite ? number : nil }
-        guard let text = record.text(at: path) else { return nil }
-        if let value = Double(text) { return value.isFinite ? value : nil }
-        let compact = text.unicodeScalars.filter { !String.isFeedSpace($0) }
-        guard let value = Double(String(String.UnicodeScalarView(compact))), value.isFinite
-        else { return nil }
-        return value
+    /// The first of the path's choices that has a value, read as decimal degrees; nil when none
+    /// has one. JSON numbers are decimal by the JSON grammar (`1e999` reads as infinite).
+    private func degrees(_ record: FeedRecord, _ path: FieldPath) -> DecimalDegrees.Reading? {
+        for position in 0...path.fallbacks.count {
+            let choice = position == 0 ? path : path.fallbacks[position - 1]
+            if let number = record.number(atOne: choice) {
+                return number.isFinite ? .value(number) : .infinite
+            }
+            if let text = record.text(atOne: choice) { return DecimalDegrees.read(text) }
+        }
+        return nil
     }
 
     /// One sentence per thing worth telling the user.
@@ -95,6 +118,7 @@ struct PlaceBuilder {
         if unplacedCount > 0 {
             var parts: [String] = []
             if missingCoordinates > 0 { parts.append("\(missingCoordinates) missing") }
+            if notDecimal > 0 { parts.append("\(notDecimal) not in decimal degrees") }
             if zeroCoordinates > 0 { parts.append("\(zeroCoordinates) at 0,0") }
             if outOfRange > 0 { parts.append("\(outOfRange) out of range") }
             let swapNote =

@@ -85,13 +85,14 @@ public struct RefreshPlanner: Sendable {
     /// Decodes the pages (so a body that does not decode, has no records or has no coordinate in
     /// range is refused) and builds the place archive that queries will map.
     static func validate(_ pages: [Data], manifest: DatasetManifest) throws -> ValidatedFeed {
-        let feed = try FeedDecoder().decode(pages: pages, manifest: manifest)
-        let checksum = Self.checksum(pages)
-        let tag = PlaceArchive.sourceTag(checksum: checksum, manifest: manifest)
-        let archive = PlaceArchiveWriter().encode(feed.places, sourceTag: tag)
-        let rankable = feed.places.reduce(0) { $0 + ($1.coordinate == nil ? 0 : 1) }
+        // Records stream from the pages into the archive: no tree, no list of places.
+        var decoder = FeedStreamDecoder(manifest: manifest, sink: PlaceArchiveBuilder())
+        for page in pages { try decoder.add(page: page) }
+        let summary = try decoder.finish()
+        let tag = PlaceArchive.sourceTag(checksum: Self.checksum(pages), manifest: manifest)
+        let archive = decoder.sink.finish(sourceTag: tag)
         return ValidatedFeed(
-            recordCount: feed.places.count, artefacts: [archiveName: Data(archive)], rankableCount: rankable)
+            recordCount: summary.placeCount, artefacts: [archiveName: archive], rankableCount: summary.locatedCount)
     }
 
     /// The checksum the cache records for these pages (SHA-256 over all pages in order).

@@ -2,6 +2,9 @@ extension DatasetManifest {
     /// Which record fields make up a ``Place``.
     public struct FieldMapping: Codable, Sendable, Hashable {
         /// The record's id; nil means the 1-based row number in the feed.
+        ///
+        /// Each field may be a list of paths (``FieldPath/fallbacks``): the first that gives a
+        /// value wins, as in `"latitude": ["lat", "center.lat"]` for OpenStreetMap Overpass output.
         public var id: FieldPath?
         /// The place's name (required).
         public var name: FieldPath
@@ -36,12 +39,12 @@ extension DatasetManifest {
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            id = try c.decodeIfPresent(FieldPath.self, forKey: .id)
-            name = try c.decode(FieldPath.self, forKey: .name)
-            latitude = try c.decode(FieldPath.self, forKey: .latitude)
-            longitude = try c.decode(FieldPath.self, forKey: .longitude)
-            address = try c.decodeIfPresent(FieldPath.self, forKey: .address)
-            category = try c.decodeIfPresent(FieldPath.self, forKey: .category)
+            id = try c.decodeIfPresent(FieldChoices.self, forKey: .id)?.path
+            name = try c.decode(FieldChoices.self, forKey: .name).path
+            latitude = try c.decode(FieldChoices.self, forKey: .latitude).path
+            longitude = try c.decode(FieldChoices.self, forKey: .longitude).path
+            address = try c.decodeIfPresent(FieldChoices.self, forKey: .address)?.path
+            category = try c.decodeIfPresent(FieldChoices.self, forKey: .category)?.path
             attributes = try c.decodeIfPresent([AttributeMapping].self, forKey: .attributes) ?? []
         }
     }
@@ -70,9 +73,18 @@ extension DatasetManifest {
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             key = try c.decode(String.self, forKey: .key)
-            field = try c.decode(FieldPath.self, forKey: .field)
+            field = try c.decode(FieldChoices.self, forKey: .field).path
             label = try c.decodeIfPresent(String.self, forKey: .label) ?? field.text
             splitBefore = try c.decodeIfPresent(String.self, forKey: .splitBefore)
         }
+    }
+}
+
+/// A manifest field read as one path or a list of paths (see ``FieldPath/fallbacks``).
+private struct FieldChoices: Decodable {
+    let path: FieldPath
+
+    init(from decoder: any Decoder) throws {
+        path = try FieldPath.decodeChoices(from: decoder)
     }
 }

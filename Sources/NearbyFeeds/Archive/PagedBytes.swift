@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A growing byte store in separately mapped chunks, for the sections of a place archive
+/// being built: growing never copies what is stored (no doubling, no moment with two copies),
+/// and ``drain(into:)`` hands each chunk back to the system as soon as it is copied out, so the
+/// finished archive replaces the sections instead of joining them in memory.
+///
+/// Chunks are anonymous `mmap` regions, not `malloc` blocks: freed heap blocks often stay in
+/// the process, while an unmapped chunk leaves it at once.
+final class PagedBytes {
+    static let chunkSize = 4 << 20
+    private var chunks: [UnsafeMutableRawPointer] = []
+    /// Bytes used in the last chunk.
+    private var used = PagedBytes.chunkSize
+    /// Bytes stored.
+    private(set) var count = 0
+    /// True once an append failed for want of memory (what it held is then incomplete).
+    private(set) var failed = false
+
+    init() {}
+
+    deinit { release() }
+
+    /// Appends `bytes`; false when the system gives no memory for a new chunk.
+    @discardableResult
+    func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard var source = bytes.baseAddress else { return true }
+        var left = bytes.count
+        while left > 0 {
+            if used == Self.chunkSize {
+                guard
+                    let chunk = mmap(
+                        nil, Self.chunkSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+                    chunk != MAP_FAILED
+                else {
+                    failed = true
+                    return false
+                }
+                chunks.append(chunk)
+                used = 0
+            }
+            let take = min(left, Self.chunkSize - used)
+            guard let last = chunks.last else { return false }
+            (last + used).copyMemory(from: source, byteCount: take)
+            used += take
+            count += take
+            left -= take
+            source += take
+        }
+        return true
+    }
+
+    /// Appends a little-endian integer.
+    @inline(__always)
+    func append<T: FixedWidthInteger>(_ value: T) {
+        let size = MemoryLayout<T>.size
+        if used + size <= Self.chunkSize, let last = chunks.last {
+            (last + used).storeBytes(of: value.littleEndian, as: T.self)
+            used += size
+            count += size
+            return
+        }
+        withUnsafeBytes(of: value.littleEndian) { append($0) }
+    }
+
+    /// Appends a double's bits, little-endian.
+    func append(_ value: Double) { append(value.bitPattern) }
+
+    /// True when the `length` bytes stored at `offset` equal `bytes`.
+    func equals(at offset: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard var wanted = bytes.baseAddress else { return true }
+        var position = offset
+        var left = bytes.count
+        while left > 0 {
+            let chunk = position / Self.chunkSize
+            let within = position % Self.chunkSize
+            let take = min(left, Self.chunkSize - within)
+            guard chunk < chunks.count, memcmp(chunks[chunk] + within, wanted, take) == 0 else {
+                return false
+            }
+            position += take
+            left -= take
+            wanted += take
+        }
+        return true
+    }
+
+    /// Calls `body` with each stored run of bytes from `offset` up to `offset + length`.
+    func read(at offset: Int, length: Int, _ body: (UnsafeRawBufferPointer) -> Void) {
+        var position = offset
+        var left = length
+        while left > 0 {
+            let chunk = position / Self.chunkSize
+            let within = position % Self.chunkSize
+            let take = min(left, Self.chunkSize - within)
+            guard chunk < chunks.count else { return }
+            body(UnsafeRawBufferPointer(start: chunks[chunk] + within, count: take))
+            position += take
+            left -= take
+        }
+    }
+
+    /// Copies every byte to `target` in order, unmapping each chunk once copied; empty after.
+    func drain(into target: UnsafeMutableRawPointer) {
+        var offset = 0
+        for (index, chunk) in chunks.enumerated() {
+            let length = index == chunks.count - 1 ? used : Self.chunkSize
+            (target + offset).copyMemory(from: chunk, byteCount: length)
+            offset += length
+            munmap(chunk, Self.chunkSize)
+        }
+        chunks = []
+        used = Self.chunkSize
+        count = 0
+    }
+
+    private func release() {
+        for chunk in chunks { munmap(chunk, Self.chunkSize) }
+        chunks = []
+    }
+}

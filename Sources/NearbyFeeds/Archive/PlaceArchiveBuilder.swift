@@ -1,0 +1,245 @@
+import Foundation
+import NearbyGeo
+
+/// Writes a place archive (``PlaceArchiveLayout``) one place at a time, so a feed streams from
+/// its pages into the archive without a list of places in between.
+///
+/// Memory is the archive's own sections while they grow (in mapped chunks, see
+/// ``PagedBytes``), plus a bounded table that shares repeated text; ``finish(sourceTag:)``
+/// moves the sections into the final bytes chunk by chunk, releasing each as it goes.
+/// ``PlaceArchiveWriter/encode(_:sourceTag:)`` is this builder over an array. A builder is
+/// used once: copies of it share their sections.
+public struct PlaceArchiveBuilder: PlaceSink {
+    private var strings = ArchiveStrings()
+    private var names: [String: UInt32] = [:]
+    /// The name index used at each pair position of the last place: records of one feed name
+    /// their fields in the same order, so most lookups end here without hashing.
+    private var recentNames: [(key: String, label: String, index: UInt32)] = []
+    private let nameTable = PagedBytes()
+    private let records = PagedBytes()
+    private let pairs = PagedBytes()
+    private var pairCount: UInt32 = 0
+    private var located: [Coordinate] = []
+    private let map = PagedBytes()
+    /// Places added so far.
+    public private(set) var count = 0
+
+    public init() {}
+
+    /// Adds the next place; throws when the archive's 32-bit offsets cannot hold it.
+    public mutating func add(_ place: Place) throws(PlaceSinkFull) {
+        guard let number = UInt32(exactly: count), number < UInt32.max else {
+            throw PlaceSinkFull("a place archive holds at most \(UInt32.max - 1) places")
+        }
+        let attributeCount = min(place.attributes.count, Int(UInt16.max))
+        let fieldCount = min(place.fields.count, Int(UInt16.max))
+        let (nextPair, overflow) = pairCount.addingReportingOverflow(
+            UInt32(attributeCount + fieldCount))
+        guard !overflow else {
+            throw PlaceSinkFull("a place archive holds at most \(UInt32.max) fields")
+        }
+        records.append(place.coordinate?.latitude ?? .nan)
+        records.append(place.coordinate?.longitude ?? .nan)
+        records.append(try strings.ref(place.id))
+        records.append(try strings.ref(place.name))
+        records.append(try strings.ref(place.address))
+        records.append(try strings.ref(place.category))
+        records.append(pairCount)
+        records.append(UInt16(attributeCount))
+        records.append(UInt16(fieldCount))
+        var position = 0
+        for attribute in place.attributes.prefix(attributeCount) {
+            pairs.append(try nameIndex(attribute.key, attribute.label, position: position))
+            pairs.append(try strings.ref(attribute.value))
+            position += 1
+        }
+        for field in place.fields.prefix(fieldCount) {
+            pairs.append(try nameIndex(field.name, "", position: position))
+            pairs.append(try strings.ref(field.value))
+            position += 1
+        }
+        pairCount = nextPair
+        if let coordinate = place.coordinate {
+            located.append(coordinate)
+            map.append(number)
+        }
+        if records.failed || pairs.failed || map.failed || nameTable.failed || strings.failed {
+            throw PlaceSinkFull("the system has no memory left for the place archive")
+        }
+        count += 1
+    }
+
+    private mutating func nameIndex(_ key: String, _ label: String, position: Int)
+        throws(PlaceSinkFull) -> UInt32
+    {
+        if position < recentNames.count, recentNames[position].key == key,
+            recentNames[position].label == label
+        {
+            return recentNames[position].index
+        }
+        let lookup = key + "\u{0}" + label
+        let index: UInt32
+        if let known = names[lookup] {
+            index = known
+        } else {
+            index = UInt32(truncatingIfNeeded: names.count)
+            names[lookup] = index
+            nameTable.append(try strings.ref(key))
+            nameTable.append(try strings.ref(label))
+        }
+        if position < recentNames.count {
+            recentNames[position] = (key, label, index)
+        } else if position == recentNames.count {
+            recentNames.append((key, label, index))
+        }
+        return index
+    }
+
+    /// The archive as bytes, tagged with `sourceTag` (see ``PlaceArchive/sourceTag(checksum:manifest:)``).
+    public consuming func finish(sourceTag: UInt64) -> Data {
+        // The sharing table is no longer needed; the index is built before the sections move,
+        // so at the peak memory holds the sections and the index once each.
+        strings.dropTable()
+        var spatial: SpatialIndex? = SpatialIndex(located)
+        located = []
+        let stored = [nameTable, records, pairs, strings.bytes, map]
+        let indexLength = spatial?.withSerializedBytes { $0.count } ?? 0
+        let lengths = stored.map(\.count) + [indexLength]
+        var table: [(Int, Int)] = []
+        var size = PlaceArchiveLayout.headerSize
+        for (number, length) in lengths.enumerated() {
+            size = PlaceArchiveLayout.aligned(size, section: number)
+            table.append((size, length))
+            size += (length + 7) & ~7
+        }
+        let checkedEnd = table[5].0
+        let blockCount =
+            (checkedEnd - PlaceArchiveLayout.headerSize + PlaceArchiveLayout.blockSize - 1)
+            / PlaceArchiveLayout.blockSize
+        table.append((size, blockCount * 8))
+        size += blockCount * 8
+        // One allocation at the final size; its pages cost nothing until a section is copied
+        // in, and each section leaves memory as it is copied. Only the gaps are zeroed.
+        let file = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
+        var written = 0
+        func zero(upTo end: Int) {
+            if end > written { (file + written).initializeMemory(as: UInt8.self, repeating: 0, count: end - written) }
+        }
+        spatial?.withSerializedBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            (file + table[5].0).copyMemory(from: base, byteCount: raw.count)
+        }
+        spatial = nil
+        for (number, section) in stored.enumerated() {
+            zero(upTo: table[number].0)
+            section.drain(into: file + table[number].0)
+            written = table[number].0 + table[number].1
+        }
+        zero(upTo: table[5].0)
+        written = table[5].0 + table[5].1
+        zero(upTo: table[6].0)
+        var header = ByteBuffer()
+        header.bytes += PlaceArchiveLayout.magic
+        header.append(PlaceArchiveLayout.version)
+        header.append(UInt32(0))
+        header.append(UInt64(count))
+        header.append(sourceTag)
+        var blocks = ByteBuffer()
+        var start = PlaceArchiveLayout.headerSize
+        while start < checkedEnd {
+            let length = min(PlaceArchiveLayout.blockSize, checkedEnd - start)
+            blocks.append(IndexChecksum.hash(UnsafeRawPointer(file + start), byteCount: length))
+            start += length
+        }
+        blocks.bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            (file + table[6].0).copyMemory(from: base, byteCount: raw.count)
+        }
+        let tableHash = blocks.bytes.withUnsafeBytes { raw -> UInt64 in
+            guard let base = raw.baseAddress else { return 0 }
+            return IndexChecksum.hash(base, byteCount: raw.count)
+        }
+        header.append(tableHash)
+        header.append(UInt64(size))
+        for (offset, length) in table {
+            header.append(UInt64(offset))
+            header.append(UInt64(length))
+        }
+        header.bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            file.copyMemory(from: base, byteCount: raw.count)
+        }
+        return Data(
+            bytesNoCopy: file, count: size, deallocator: .custom { pointer, _ in pointer.deallocate() })
+    }
+}
+
+/// The archive's text: UTF-8 back to back; a ref is offset (low 32 bits) and length (high 32
+/// bits). Repeated text is shared through a small direct-mapped cache of recent values
+/// (``cacheSize`` slots, 512 KiB): values that recur across a feed (categories, districts,
+/// counts) and a record's mapped values that reappear among its raw fields are stored once,
+/// while unique text (ids, names, coordinates) is appended without a growing table or a
+/// random memory access per value.
+struct ArchiveStrings {
+    static let cacheSize = 1 << 16
+    let bytes = PagedBytes()
+    var failed: Bool { bytes.failed }
+    /// Refs plus one by hash slot (0 = empty).
+    private var slots = [UInt64](repeating: 0, count: ArchiveStrings.cacheSize)
+
+    mutating func ref(_ text: String?) throws(PlaceSinkFull) -> UInt64 {
+        guard var text else { return UInt64(PlaceArchiveLayout.absent) << 32 }
+        let result: Result<UInt64, PlaceSinkFull> = text.withUTF8 { utf8 in
+            Result { () throws(PlaceSinkFull) -> UInt64 in try ref(utf8) }
+        }
+        return try result.get()
+    }
+
+    private mutating func ref(_ utf8: UnsafeBufferPointer<UInt8>) throws(PlaceSinkFull) -> UInt64 {
+        let slot = Int(truncatingIfNeeded: Self.hash(utf8)) & (Self.cacheSize - 1)
+        if slots[slot] != 0 {
+            let known = slots[slot] - 1
+            if Int(known >> 32) == utf8.count,
+                bytes.equals(at: Int(known & 0xFFFF_FFFF), UnsafeRawBufferPointer(utf8))
+            {
+                return known
+            }
+        }
+        guard let offset = UInt32(exactly: bytes.count), let length = UInt32(exactly: utf8.count),
+            length < PlaceArchiveLayout.absent, bytes.count + utf8.count <= Int(UInt32.max)
+        else { throw PlaceSinkFull("a place archive holds at most 4 GiB of text") }
+        let ref = UInt64(offset) | UInt64(length) << 32
+        bytes.append(UnsafeRawBufferPointer(utf8))
+        slots[slot] = ref + 1
+        return ref
+    }
+
+    /// A multiply-and-mix hash over 8 bytes at a time (not for security: a collision only
+    /// costs sharing, never time or answers).
+    private static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        guard let base = utf8.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var hash = 0x9E37_79B9_7F4A_7C15 &* UInt64(truncatingIfNeeded: utf8.count &+ 1)
+        var offset = 0
+        while offset + 8 <= utf8.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < utf8.count {
+            tail |= UInt64(base[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+        return hash ^ (hash >> 29)
+    }
+
+    /// Lets the sharing table go (before the sections are moved out).
+    mutating func dropTable() {
+        slots = []
+    }
+}

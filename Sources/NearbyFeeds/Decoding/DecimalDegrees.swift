@@ -1,0 +1,68 @@
+/// Reads a coordinate written in decimal degrees, and nothing else.
+///
+/// Feeds document their coordinates as decimal numbers, so only the decimal spelling is
+/// accepted: an optional sign, digits with an optional fraction (`25`, `25.0418`, `.5`, `25.`),
+/// and an optional exponent (`2.5e1`); feed white space anywhere is ignored (`121. 5152`).
+/// Swift's `Double(_:)` alone would also take `0x19`, `inf`, `nan` and `infinity`, which no feed
+/// means as a position; those are refused as not decimal.
+enum DecimalDegrees {
+    /// What a coordinate text is.
+    enum Reading: Equatable {
+        /// A finite decimal number.
+        case value(Double)
+        /// Written in decimal but too large for a `Double` (`1e999`).
+        case infinite
+        /// Not a decimal number at all (`0x19`, `nan`, `25,04`, `N/A`).
+        case notDecimal
+    }
+
+    /// Reads `text` (already trimmed of feed white space at its ends).
+    static func read(_ text: String) -> Reading {
+        if isDecimal(text.utf8), let value = Double(text) {
+            return value.isFinite ? .value(value) : .infinite
+        }
+        var compact = text
+        if text.unicodeScalars.contains(where: String.isFeedSpace) {
+            compact = String(
+                String.UnicodeScalarView(text.unicodeScalars.filter { !String.isFeedSpace($0) }))
+        }
+        guard isDecimal(compact.utf8) else { return .notDecimal }
+        guard let value = Double(compact) else { return .notDecimal }
+        return value.isFinite ? .value(value) : .infinite
+    }
+
+    /// True when `bytes` spell `[+-]?(digits[.digits?]|.digits)([eE][+-]?digits)?`.
+    static func isDecimal(_ bytes: some Collection<UInt8>) -> Bool {
+        var iterator = bytes.makeIterator()
+        var byte = iterator.next()
+        if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = iterator.next() }
+        var digits = 0
+        while let current = byte, isDigit(current) {
+            digits += 1
+            byte = iterator.next()
+        }
+        if byte == UInt8(ascii: ".") {
+            byte = iterator.next()
+            while let current = byte, isDigit(current) {
+                digits += 1
+                byte = iterator.next()
+            }
+        }
+        guard digits > 0 else { return false }
+        if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+            byte = iterator.next()
+            if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = iterator.next() }
+            var exponentDigits = 0
+            while let current = byte, isDigit(current) {
+                exponentDigits += 1
+                byte = iterator.next()
+            }
+            guard exponentDigits > 0 else { return false }
+        }
+        return byte == nil
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+}
