@@ -169,12 +169,23 @@ extension PlacesEndToEndTests {
         #expect(items.first?["name"] as? String == "捷運台大醫院站")
         #expect((items.first?["attributes"] as? [String: Any])?["seats"] as? String == "6")
 
-        // A broken manifest is named in one sentence, exit code 1.
+        // A broken manifest is named in one sentence and `datasets` exits 1, but it hides neither
+        // the other datasets from the listing nor their queries.
         try Data("{\"kind\": \"places\", \"id\": \"Bad Id\"}".utf8).write(to: folder.appendingPathComponent("bad.json"))
         let broken = try nearby.run(["datasets", "--datasets", folder.path])
         #expect(broken.status == 1)
-        #expect(broken.stderr.contains("bad.json"))
-        #expect(broken.stderr.split(separator: "\n").count == 1)
+        let lines = broken.stderr.split(separator: "\n")
+        #expect(lines.count == 3)  // the refusal, the cache folder note, the summary
+        #expect(lines.first?.hasPrefix("warning: ") == true && lines.first?.contains("bad.json") == true)
+        #expect(lines.last == "nearby: 1 manifest was refused (see above); the other datasets are listed.")
+        #expect(broken.stdout.contains("my-toilets"))
+        #expect(broken.stdout.contains("toilets-api"))
+        let query = try nearby.run([
+            "my-toilets", "--at", "25.0418,121.5152", "--limit", "1", "--datasets", folder.path, "--from",
+            mirrorFolder.path,
+        ])
+        #expect(query.status == 0, "\(query.stderr)")
+        #expect(query.stdout.contains("捷運台大醫院站"))
     }
 }
 

@@ -168,27 +168,31 @@ import Testing
             }
         }
         let badPath = broken.appendingPathComponent("bad.json").path
+        // A bad manifest is refused with its sentence and skipped; it never hides the good ones.
         #expect(
-            throws: CatalogError.notJSON(
-                path: badPath,
-                error: JSONParseError(
-                    reason: .unexpectedCharacter("'1'", expected: "':' after a member name"),
-                    line: 2, column: 9, offset: 20))
-        ) {
-            try DatasetCatalog.load(from: [.init(broken)])
-        }
-        do {
-            _ = try DatasetCatalog.load(from: [.init(missingKey)])
-            Issue.record("loaded a manifest without fields")
-        } catch {
-            #expect(error.description.contains("nofields.json"))
-            #expect(error.description.contains("\"fields\" is missing"))
-        }
+            try DatasetCatalog.load(from: [.init(broken)]).refused == [
+                CatalogError.notJSON(
+                    path: badPath,
+                    error: JSONParseError(
+                        reason: .unexpectedCharacter("'1'", expected: "':' after a member name"),
+                        line: 2, column: 9, offset: 20))
+            ])
+        let noFields = try DatasetCatalog.load(from: [.init(missingKey)])
+        #expect(noFields.entries.isEmpty)
+        #expect(noFields.refused.count == 1)
+        #expect(noFields.refused.first?.description.contains("nofields.json") == true)
+        #expect(noFields.refused.first?.description.contains("\"fields\" is missing") == true)
+        #expect(
+            try DatasetCatalog.load(from: [.init(invalid)]).refused == [
+                CatalogError.invalidManifest(
+                    path: invalid.appendingPathComponent("upper.json").path, error: .invalidID("Upper"))
+            ])
+        // A query that needs the refused dataset gets its sentence.
         #expect(
             throws: CatalogError.invalidManifest(
                 path: invalid.appendingPathComponent("upper.json").path, error: .invalidID("Upper"))
         ) {
-            try DatasetCatalog.load(from: [.init(invalid)])
+            try DatasetCatalog.load(from: [.init(invalid)], only: ["Upper"])
         }
         #expect(
             throws: CatalogError.duplicateID(

@@ -2,6 +2,7 @@ import Foundation
 import NearbyFeeds
 
 /// `nearby datasets`: every dataset plugin with its source, licence and the state of its cache.
+/// Manifests that were refused are named on stderr (by the session) and make the exit status 1.
 enum DatasetsCommand {
     static let options = OptionSpec()
 
@@ -68,6 +69,12 @@ enum DatasetsCommand {
             context.output.out(table.render(style: context.style))
             for line in refusals { context.note(line) }
             context.note("Cache: \(context.paths.cacheDirectory)")
+        }
+        let refused = session.library.catalog.refused.count
+        if refused > 0 {
+            throw .failure(
+                "\(refused) manifest\(refused == 1 ? " was" : "s were") refused (see above); the other datasets are listed"
+            )
         }
     }
 

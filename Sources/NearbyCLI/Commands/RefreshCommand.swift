@@ -41,6 +41,11 @@ enum RefreshCommand {
             throw .failure(
                 "\(failures) of \(ids.count) datasets could not be refreshed; their last good copies were kept")
         }
+        let refused = library.catalog.refused.count
+        if refused > 0 {
+            throw .failure(
+                "\(refused) manifest\(refused == 1 ? " was" : "s were") refused (see above) and not refreshed")
+        }
     }
 
     static func describe(_ outcome: RefreshOutcome) -> String {

@@ -23,6 +23,8 @@ struct PlacesSession {
         } catch {
             throw .failure(error.description)
         }
+        // Manifests come from other people: a bad one is named, and the others still work.
+        for refusal in catalog.refused { context.warn(refusal.description) }
         let now = context.environment.now
         let cache = DatasetCache(
             directory: URL(fileURLWithPath: context.paths.cacheDirectory),

@@ -33,10 +33,16 @@ public struct DatasetCatalog: Sendable, Hashable {
     /// The loaded datasets, sorted by id.
     public let entries: [Entry]
 
+    /// Manifest files that were refused (unreadable, not JSON, malformed, invalid), one sentence
+    /// each, in the order found. Manifests come from other people: one bad file does not hide the
+    /// good ones, and the CLI names each refused one.
+    public let refused: [CatalogError]
+
     /// Builds a catalog from entries already in hand (tests, code plugins).
-    public init(entries: [Entry], otherIDs: [String] = []) {
+    public init(entries: [Entry], otherIDs: [String] = [], refused: [CatalogError] = []) {
         self.entries = entries.sorted { $0.manifest.id < $1.manifest.id }
         knownIDs = Set(entries.map(\.manifest.id) + otherIDs).sorted()
+        self.refused = refused
     }
 
     /// Every dataset id found, including those a selective load did not decode.
@@ -56,15 +62,20 @@ public struct DatasetCatalog: Sendable, Hashable {
     /// With `only`, manifests of other ids are read just far enough to learn their id (a query
     /// needs one manifest, and decoding every one costs more than the query itself); they appear
     /// in ``knownIDs`` but not in ``entries``.
+    ///
+    /// A manifest that cannot be used is listed in ``refused`` and skipped — unless it is one of
+    /// the `only` ids, which the caller cannot do without: that one is thrown. Two files with one
+    /// id in one folder are thrown too (which one the user meant is unknown).
     public static func load(from directories: [Directory], only: Set<String>? = nil) throws(CatalogError)
         -> DatasetCatalog
     {
         var byID: [String: Entry] = [:]
         var skipped: Set<String> = []
+        var refused: [CatalogError] = []
         for directory in directories {
             var seenHere: [String: URL] = [:]
             for file in try manifestFiles(in: directory) {
-                if let only, let id = try peekID(at: file) {
+                if let only, let id = try? peekID(at: file) {
                     if !only.contains(id) {
                         if seenHere[id] != nil {
                             throw .duplicateID(id: id, firstPath: seenHere[id]?.path ?? "", secondPath: file.path)
@@ -75,7 +86,15 @@ public struct DatasetCatalog: Sendable, Hashable {
                         continue
                     }
                 }
-                guard let manifest = try loadManifest(at: file) else { continue }
+                let loaded: DatasetManifest?
+                do {
+                    loaded = try loadManifest(at: file)
+                } catch {
+                    if let only, let id = try? peekID(at: file), only.contains(id) { throw error }
+                    refused.append(error)
+                    continue
+                }
+                guard let manifest = loaded else { continue }
                 if let earlier = seenHere[manifest.id] {
                     throw .duplicateID(
                         id: manifest.id, firstPath: earlier.path, secondPath: file.path)
@@ -84,7 +103,7 @@ public struct DatasetCatalog: Sendable, Hashable {
                 byID[manifest.id] = Entry(manifest: manifest, file: file)
             }
         }
-        return DatasetCatalog(entries: Array(byID.values), otherIDs: Array(skipped))
+        return DatasetCatalog(entries: Array(byID.values), otherIDs: Array(skipped), refused: refused)
     }
 
     /// The id of a place manifest from a fast parse, or nil when the file is not one (or has no id).
