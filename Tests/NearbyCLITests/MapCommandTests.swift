@@ -48,6 +48,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("wrote \(home.path)/map.html (4 places)"))
         let html = try page("map.html")
+        #expect(html.contains("<h1>Near 25.0418,121.5152</h1>"))
         let expected = [
             ("toilets", "捷運台大醫院站", "142 m SE"), ("parks", "二二八和平公園", "145 m S"),
             ("toilets", "二二八和平公園(署)", "173 m N"), ("parks", "中山堂廣場 &lt;plaza&gt; &amp; &quot;steps&quot;", "310 m NNE"),
@@ -113,6 +114,35 @@ import Testing
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 2 && lines[0].hasPrefix("nearby: ") && lines[1] == "Try 'nearby --help'.")
         #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("x.html").path))
+    }
+
+    /// Two places at one spot: the farther marker moves to the first free spot 24 px away (straight
+    /// up, the first direction tried) with a leader line to its place; the nearer stays put.
+    @Test func markersThatWouldCoverEachOtherAreMovedApart() throws {
+        let spot = try PictureSamples.c(25.0300, 121.5355)
+        let entries = ["toilets", "parks"].enumerated().map { index, dataset in
+            PlacesMap.Entry(
+                number: index + 1, dataset: dataset, name: "大安森林公園", coordinate: spot, distance: "2.4 km",
+                compass: "ESE", address: nil)
+        }
+        let map = try PlacesMap(
+            title: "t", origin: PictureSamples.c(25.0418, 121.5152), entries: entries, datasets: ["toilets", "parks"],
+            units: .metric, attribution: "")
+        let laid = PlacesMapSVG(map).layout()
+        #expect(laid[0].marker.x == laid[0].place.x && laid[0].marker.y == laid[0].place.y)
+        #expect(abs(laid[1].marker.x - laid[1].place.x) < 1e-9 && abs(laid[1].place.y - laid[1].marker.y - 24) < 1e-9)
+        let rendered = PlacesMapSVG(map).render()
+        #expect(SVGCollector().parse(rendered))
+        let leaders = try #require(rendered.components(separatedBy: "<g class=\"leaders\"").dropFirst().first)
+        #expect(leaders.prefix { $0 != "\n" }.components(separatedBy: "<line ").count == 2)
+    }
+
+    @Test func helpNamesTheCommandAndItsTileOptions() {
+        let help = runner.run(["map", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("usage: nearby map --at LAT,LON --near DATASET[,DATASET…] --html FILE"))
+        #expect(help.stdout.contains("--tiles URL-TEMPLATE (else NEARBY_TILES)"))
+        #expect(runner.run(["--help"]).stdout.contains("nearby map --at LAT,LON --near toilets,parks --html FILE"))
     }
 
     @Test func aDatasetWithoutDataIsLeftOutWithAWarning() throws {

@@ -66,8 +66,10 @@ enum MapCommand {
                     compass: hit.bearing.map(Formatting.compass) ?? "", address: hit.place.address))
         }
         var map = PlacesMap(
-            title: "Near \(origin.description)", origin: origin, entries: entries, datasets: ids, units: units,
+            title: "", origin: origin,
+            entries: entries, datasets: ids, units: units,
             attribution: credits.joined(separator: " · "))
+        map.title = "Near \(map.originText)"
         if let tiles {
             map.backdrop = try tiles.backdrop(fitting: map.allCoordinates, context: context)
             map.attribution = tiles.credits(credits)

@@ -30,6 +30,11 @@ struct PlacesMap: Sendable, Hashable {
     var attribution: String
     var backdrop: MapBackdrop = .plain
 
+    /// The point as the user would write it ("25.0418,121.5152").
+    var originText: String {
+        "\(Formatting.number(origin.latitude)),\(Formatting.number(origin.longitude))"
+    }
+
     /// Every coordinate the map must show.
     var allCoordinates: [Coordinate] { [origin] + entries.map(\.coordinate) }
 

@@ -50,7 +50,7 @@ enum PlacesMapRenderer {
         out += "<svg class=\"icon\" width=\"22\" height=\"22\" viewBox=\"0 0 22 22\">"
         out += "<circle cx=\"11\" cy=\"11\" r=\"8\" fill=\"#FFFFFF\" stroke=\"#D7263D\" stroke-width=\"2.5\"/>"
         out += "<circle cx=\"11\" cy=\"11\" r=\"3\" fill=\"#D7263D\"/></svg>"
-        out += "<span>\(Markup.escape(map.origin.description))</span></li>\n"
+        out += "<span>The point, \(Markup.escape(map.originText))</span></li>\n"
         for dataset in map.datasets {
             let count = map.entries.filter { $0.dataset == dataset }.count
             out += "<li data-dataset=\"\(Markup.escape(dataset))\">"
