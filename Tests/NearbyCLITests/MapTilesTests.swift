@@ -105,6 +105,23 @@ import Testing
         #expect(html.contains("<p class=\"attribution\">Map tiles: Tiles &lt;test&gt; &amp; co · "))
     }
 
+    /// Without --tiles (and without NEARBY_TILES) nothing changes: the plain background, no tile
+    /// requests, no tiles/ folder in the cache.
+    @Test func withoutTilesThePictureIsPlainAndNothingIsAsked() throws {
+        let result = runner.run(["runs", "show", run, "--html", "plain.html"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = try page("plain.html")
+        #expect(!html.contains("<image") && html.contains("<g class=\"grid\""))
+        #expect(!html.contains("tile-attribution"))
+        #expect(try server.log().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("cache/tiles").path))
+        // An empty --tiles turns NEARBY_TILES off for one command.
+        let off = runner.run(["runs", "show", run, "--html", "off.html", "--tiles", ""], tiles: server.template)
+        let offPage = try page("off.html")
+        #expect(off.status == 0 && !offPage.contains("<image"))
+        #expect(try server.log().isEmpty)
+    }
+
     @Test func theServerUnreachableIsOneWarningAndStillAPage() throws {
         let result = runner.run([
             "runs", "show", run, "--html", "run.html", "--tiles", "http://127.0.0.1:9/{z}/{x}/{y}.png",
