@@ -20,7 +20,7 @@ import Testing
         let html = RunPictureRenderer.html(picture)
         let svg = SVGCollector()
         #expect(svg.parse(try #require(PictureSamples.svgParts(html).first)))
-        #expect(svg.all("g", class: "tiles").count == 1 && svg.all("g", class: "grid").isEmpty)
+        #expect(svg.all("g", class: "tiles").count == 1 && svg.all("image").isEmpty)
         let leg = try #require(svg.all("line", class: "leg").first)
         let dx = try #require(leg.number("x2")) - (try #require(leg.number("x1")))
         let dy = try #require(leg.number("y2")) - (try #require(leg.number("y1")))

@@ -173,6 +173,13 @@ import Testing
         #expect(set.images.count == 1)
         #expect(set.cacheProblem?.contains("not a folder") == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+        // Nor is a tile read through a linked folder: one planted at 15/27444/14028 elsewhere is
+        // not used offline.
+        let planted = elsewhere.appendingPathComponent("27444")
+        try FileManager.default.createDirectory(at: planted, withIntermediateDirectories: true)
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1]).write(to: planted.appendingPathComponent("14028"))
+        let offline = try loader(cache, offline: true).load([Self.tiles[0]], from: template)
+        #expect(offline.images.isEmpty && offline.missing == [Self.tiles[0]])
     }
 }
 

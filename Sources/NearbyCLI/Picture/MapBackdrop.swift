@@ -5,7 +5,7 @@ import NearbyGeo
 ///
 /// With tiles, the map uses the Web Mercator view ``MapProjection/tiled(fitting:width:height:margin:)``
 /// so the route lies on the streets; each tile is embedded in the page as a `data:` URI, so the
-/// page fetches nothing. A tile without an image leaves the plain background showing.
+/// page fetches nothing. A tile without an image leaves the plain background (and its grid) showing.
 enum MapBackdrop: Sendable, Hashable {
     case plain
     /// Tile images by tile, and the tile server's attribution, drawn on the map.

@@ -24,7 +24,7 @@ struct MapFrame: Sendable {
             pixelsPerMetre: projection.pixelsPerMetre, maximumPixels: Self.scaleBarMaximum, units: units)
     }
 
-    /// The opening `<svg>` tag and the background: plain colour, then the grid or the tiles.
+    /// The opening `<svg>` tag and the background: plain colour, the grid, then any tiles.
     func open(label: String) -> String {
         let w = Markup.number(Self.width)
         let h = Markup.number(Self.height)
@@ -34,11 +34,10 @@ struct MapFrame: Sendable {
             <rect x="0" y="0" width="\(w)" height="\(h)" fill="#F1F3EE"/>
 
             """
-        switch (backdrop, projection) {
-        case (.tiles(let images, _), .mercator(let view)):
+        // The grid shows wherever a tile is missing; the tiles cover it everywhere else.
+        out += grid()
+        if case .tiles(let images, _) = backdrop, case .mercator(let view) = projection {
             out += tiles(images, view: view)
-        default:
-            out += grid()
         }
         return out
     }

@@ -45,6 +45,12 @@ public struct TileCache: Sendable {
     /// The cached tile, or nil when it is absent, unreadable or not an image.
     public func entry(_ tile: TileID, of template: TileTemplate) -> Entry? {
         let file = self.file(tile, of: template)
+        // Every folder from tiles/ down must be a real folder, not a link to somewhere else.
+        var folder = file.deletingLastPathComponent()
+        for _ in 0..<4 {
+            guard CacheFiles.kind(folder) == S_IFDIR else { return nil }
+            folder.deleteLastPathComponent()
+        }
         guard let bytes = Self.read(file, limit: TileImage.maximumBytes), let image = TileImage(Data(bytes)) else {
             return nil
         }
