@@ -122,6 +122,22 @@ import Testing
         #expect(try server.log().isEmpty)
     }
 
+    /// A bad template (from --tiles or NEARBY_TILES) is a usage error before any feed is read.
+    @Test func aBadTemplateIsAUsageErrorBeforeAnythingIsFetched() throws {
+        let mirror = TestPaths.fixture("mirror").path
+        for (words, tiles) in [
+            (["--tiles", "https://tiles.example/{z}/{x}.png"], nil),
+            ([], "https://user:pw@tiles.example/{z}/{x}/{y}.png"),
+        ] as [([String], String?)] {
+            let arguments = ["runs", "show", run, "--html", "bad.html", "--near", "toilets", "--from", mirror] + words
+            let result = tiles.map { runner.run(arguments, tiles: $0) } ?? runner.run(arguments)
+            #expect(result.status == 2)
+            #expect(result.stderr.hasPrefix("nearby: The tile URL template https://"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("bad.html").path))
+            #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("cache/toilets").path))
+        }
+    }
+
     @Test func theServerUnreachableIsOneWarningAndStillAPage() throws {
         let result = runner.run([
             "runs", "show", run, "--html", "run.html", "--tiles", "http://127.0.0.1:9/{z}/{x}/{y}.png",

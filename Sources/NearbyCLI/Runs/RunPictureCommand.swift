@@ -14,13 +14,9 @@ enum RunPictureCommand {
     static func write(title: String, analysis: RunAnalysis, to path: String, session: RunsSession) throws(CLIError) {
         let context = session.context
         let ids = context.arguments.list("near")
-        var radius = 200.0
-        if let text = context.arguments.value("within") {
-            guard let metres = Formatting.parseDistance(text) else {
-                throw .usage("--within needs a distance such as 200m")
-            }
-            radius = metres
-        }
+        let radius = try NumericOptions.distance(context.arguments, "within", default: 200)
+        // Every option is checked before a feed or a tile is fetched.
+        let tiles = try PictureTiles(context)
         var places: [RunPicture.Place] = []
         var credits: [String] = []
         if !ids.isEmpty {
@@ -35,7 +31,6 @@ enum RunPictureCommand {
                 }
             }
         }
-        let tiles = try PictureTiles(context)
         var picture = RunPicture(
             title: title, analysis: analysis, units: session.units, timeZone: session.timeZone, places: places,
             attribution: credits.joined(separator: " · "))
