@@ -106,6 +106,13 @@ import Testing
             ["map", "--at", "25,121", "--near", "toilets", "--html", "x.html", "--tiles-attribution", "me"],
             "--tiles-attribution needs --tiles"
         ),
+        (
+            [
+                "map", "--at", "25,121", "--near", "toilets", "--html", "x.html", "--tiles",
+                "https://t.example/{z}/{x}/{y}.png", "--tiles-attribution", String(repeating: "x", count: 301),
+            ],
+            "--tiles-attribution needs a text of 1 to 300 characters"
+        ),
     ]) func usageErrorsAreOneSentenceAndWriteNothing(_ words: [String], _ message: String) throws {
         let result = runner.run(words + ["--from", mirror.path])
         #expect(result.status == 2)
