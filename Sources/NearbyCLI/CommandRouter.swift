@@ -15,6 +15,8 @@ enum CommandRouter {
             try NearCommand.run(try makeContext(NearCommand.options, words))
         case "show":
             try ShowCommand.run(try makeContext(ShowCommand.options, words))
+        case "map":
+            try MapCommand.run(try makeContext(MapCommand.options, words))
         case "refresh":
             try RefreshCommand.run(try makeContext(RefreshCommand.options, words))
         case "runs":

@@ -11,6 +11,8 @@ enum Help {
                                                      several datasets at once
           nearby show <dataset> <id>                 every field of one place, with map links
           nearby refresh [dataset…] [--force]        fetch feeds that are missing or stale
+          nearby map --at LAT,LON --near toilets,parks --html FILE [--tiles URL-TEMPLATE]
+                                                     a page with the point, numbered places and a list
 
         Runs:
           nearby runs import FILE|FOLDER…            import GPX 1.0/1.1 and TCX files
@@ -58,6 +60,26 @@ enum Help {
                 ($XDG_CONFIG_HOME/nearby/datasets), NEARBY_DATASETS and --datasets DIR.
 
                 """
+        case "map":
+            return """
+                usage: nearby map --at LAT,LON --near DATASET[,DATASET…] --html FILE
+                                  [--within DIST] [--limit N] [--tiles URL-TEMPLATE]
+                                  [--tiles-attribution TEXT]
+
+                Writes one self-contained HTML page: the point, the nearest places of each dataset
+                (at most --limit, default 5, from 1 to 50, within --within) as numbered markers in
+                the dataset's colour, and a list with the same numbers (name, distance, bearing,
+                address, geo: and OpenStreetMap links), a legend, a scale bar and a north arrow.
+
+                --tiles URL-TEMPLATE (else NEARBY_TILES) draws map tiles under it, e.g.
+                'https://tile.openstreetmap.org/{z}/{x}/{y}.png' ({z} {x} {y}, optional {s}; http or
+                https). Tiles are fetched one at a time into the cache's tiles/ folder, kept 7 days,
+                then revalidated; --offline uses cached tiles only. They are embedded in the page,
+                so it fetches nothing when opened. --tiles-attribution TEXT is drawn on the map
+                (default for openstreetmap.org: © OpenStreetMap contributors). Without --tiles,
+                the plain background and no network for tiles.
+
+                """
         case "near":
             return """
                 usage: nearby near --at LAT,LON --in DATASET[,DATASET…] [--limit N] [--within DIST]
@@ -91,10 +113,13 @@ enum Help {
                 usage: nearby runs import FILE|FOLDER…
                        nearby runs list [--format table|json|csv]
                        nearby runs show <run> [--html FILE] [--near DATASETS] [--format table|json]
+                                        [--within DIST] [--tiles URL-TEMPLATE] [--tiles-attribution TEXT]
                        nearby runs delete <run>
                        nearby runs export <run> --format geojson|gpx|csv [--output FILE]
 
                 <run> is a run id, a unique prefix of its content hash, or its file name.
+                --html FILE writes the picture: one self-contained page; with --tiles, over map
+                tiles (see nearby map --help).
                 --max-speed M/S: fixes implying a faster speed are spikes (default by activity:
                 running 12, walking/hiking 7, cycling 30, other 70).
 

@@ -1,71 +1,36 @@
 import NearbyGeo
 import NearbyRuns
 
-/// Draws the map of a ``RunPicture`` as one inline SVG: a light grid, the route coloured by
-/// pace, nearby places, start and finish, badge pins with labels, a scale bar and a north arrow.
+/// Draws the map of a ``RunPicture`` as one inline SVG: the backdrop (a light grid, or map
+/// tiles), the route coloured by pace, nearby places, start and finish, badge pins with labels,
+/// a scale bar, a north arrow and the tile attribution (the frame is ``MapFrame``).
 struct MapSVG: Sendable {
-    static let width = 800.0
-    static let height = 600.0
-    static let margin = 48.0
+    static let width = MapFrame.width
+    static let height = MapFrame.height
+    static let margin = MapFrame.margin
     /// Longest scale bar, pixels.
-    static let scaleBarMaximum = 180.0
+    static let scaleBarMaximum = MapFrame.scaleBarMaximum
 
     let picture: RunPicture
-    let projection: PictureProjection
-    let scaleBar: ScaleBar
+    let frame: MapFrame
+    var projection: MapProjection { frame.projection }
+    var scaleBar: ScaleBar { frame.scaleBar }
 
     init(_ picture: RunPicture) {
         self.picture = picture
-        projection = PictureProjection(
-            fitting: picture.allCoordinates, width: Self.width, height: Self.height, margin: Self.margin)
-        scaleBar = ScaleBar(
-            pixelsPerMetre: projection.pixelsPerMetre, maximumPixels: Self.scaleBarMaximum,
-            units: picture.units)
+        frame = MapFrame(fitting: picture.allCoordinates, backdrop: picture.backdrop, units: picture.units)
     }
 
     /// The whole `<svg>` element.
     func render() -> String {
-        let w = Markup.number(Self.width)
-        let h = Markup.number(Self.height)
-        var out = """
-            <svg class="map-svg" width="\(w)" height="\(h)" \
-            viewBox="0 0 \(w) \(h)" role="img" aria-label="Map of the run">
-            <rect x="0" y="0" width="\(w)" height="\(h)" fill="#F1F3EE"/>
-
-            """
-        out += grid()
+        var out = frame.open(label: "Map of the run")
         out += route()
         out += places()
         out += ends()
         out += pins()
-        out += scaleBarMarkup()
-        out += northArrow()
+        out += frame.overlays()
         out += "</svg>"
         return out
-    }
-
-    /// Light grid lines one scale-bar length apart (doubled until at least 40 px).
-    func grid() -> String {
-        var spacing = scaleBar.pixels
-        guard spacing.isFinite, spacing > 0 else { return "" }
-        while spacing < 40 { spacing *= 2 }
-        let n = Markup.number
-        var out = "<g class=\"grid\" stroke=\"#DDE2D8\" stroke-width=\"1\">"
-        let cx = Self.width / 2
-        let cy = Self.height / 2
-        var k = -Int((cx / spacing).rounded(.up))
-        while Double(k) * spacing + cx <= Self.width {
-            let x = cx + Double(k) * spacing
-            if x >= 0 { out += "<line x1=\"\(n(x))\" y1=\"0\" x2=\"\(n(x))\" y2=\"\(n(Self.height))\"/>" }
-            k += 1
-        }
-        k = -Int((cy / spacing).rounded(.up))
-        while Double(k) * spacing + cy <= Self.height {
-            let y = cy + Double(k) * spacing
-            if y >= 0 { out += "<line x1=\"0\" y1=\"\(n(y))\" x2=\"\(n(Self.width))\" y2=\"\(n(y))\"/>" }
-            k += 1
-        }
-        return out + "</g>\n"
     }
 
     /// A dark casing under the route (one polyline per unbroken stretch), then one line per leg.
@@ -141,8 +106,7 @@ struct MapSVG: Sendable {
             let p = projection.point(coordinate)
             return LabelPlacer.Box(x: p.x - 8, y: p.y - 8, width: 16, height: 16)
         }
-        obstacles.append(Self.northArrowBox)
-        obstacles.append(scaleBarBox)
+        obstacles += frame.obstacles
         var placer = LabelPlacer(
             bounds: LabelPlacer.Box(x: 4, y: 4, width: Self.width - 8, height: Self.height - 8),
             obstacles: obstacles)
@@ -172,57 +136,6 @@ struct MapSVG: Sendable {
         let n = Markup.number
         return "M\(n(tipX)) \(n(tipY)) L\(n(tipX - 6.2)) \(n(tipY - 12.5)) "
             + "A7.5 7.5 0 1 1 \(n(tipX + 6.2)) \(n(tipY - 12.5)) Z"
-    }
-
-    var scaleBarBox: LabelPlacer.Box {
-        LabelPlacer.Box(x: 12, y: Self.height - 52, width: scaleBar.pixels + 28, height: 40)
-    }
-
-    /// A two-tone bar of a round length, bottom left, with its label above.
-    func scaleBarMarkup() -> String {
-        let n = Markup.number
-        let box = scaleBarBox
-        let x = box.x + 14
-        let y = box.y + 26
-        let half = scaleBar.pixels / 2
-        var out = "<g class=\"scale\" font-size=\"12\">"
-        out += "<rect x=\"\(n(box.x))\" y=\"\(n(box.y))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\" "
-        out += "rx=\"5\" fill=\"#FFFFFF\" fill-opacity=\"0.88\"/>"
-        out += "<rect id=\"scale-bar\" x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(Self.precise(scaleBar.pixels))\" "
-        out += "height=\"6\" fill=\"#FFFFFF\" stroke=\"#222222\" stroke-width=\"1\" "
-        out += "data-metres=\"\(Self.precise(scaleBar.metres))\"/>"
-        out += "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(half))\" height=\"6\" fill=\"#222222\"/>"
-        out += "<text x=\"\(n(x))\" y=\"\(n(y - 5))\" fill=\"#222222\">\(Markup.escape(scaleBar.label))</text>"
-        return out + "</g>\n"
-    }
-
-    static let northArrowBox = LabelPlacer.Box(x: width - 60, y: 10, width: 48, height: 62)
-
-    /// An arrow pointing up with an N above it, top right.
-    func northArrow() -> String {
-        let n = Markup.number
-        let box = Self.northArrowBox
-        let cx = box.x + box.width / 2
-        let top = box.y + 22
-        var out = "<g class=\"north-arrow\">"
-        out += "<rect x=\"\(n(box.x))\" y=\"\(n(box.y))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\" "
-        out += "rx=\"6\" fill=\"#FFFFFF\" fill-opacity=\"0.88\"/>"
-        out += "<text x=\"\(n(cx))\" y=\"\(n(box.y + 17))\" text-anchor=\"middle\" font-size=\"14\" "
-        out += "font-weight=\"700\" fill=\"#222222\">N</text>"
-        out +=
-            "<polygon points=\"\(n(cx)),\(n(top)) \(n(cx + 9)),\(n(top + 34)) \(n(cx)),\(n(top + 26))\" fill=\"#222222\"/>"
-        out += "<polygon points=\"\(n(cx)),\(n(top)) \(n(cx - 9)),\(n(top + 34)) \(n(cx)),\(n(top + 26))\" "
-        out += "fill=\"#FFFFFF\" stroke=\"#222222\" stroke-width=\"1\"/>"
-        return out + "</g>\n"
-    }
-
-    /// A number with enough digits for tests to check the scale (up to 4 decimals).
-    static func precise(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        var text = String(format: "%.4f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
     }
 
     /// `colour` when it is "#RRGGBB", else grey: nothing else reaches an attribute unescaped.

@@ -53,6 +53,8 @@ struct RunPicture: Sendable, Hashable {
     var finish: Coordinate?
     /// Data credits shown under the map (the only place a URL may appear).
     var attribution: String
+    /// What the map is drawn on: the plain background (the default) or embedded tiles.
+    var backdrop: MapBackdrop = .plain
 
     /// A picture with every field given; `start`/`finish` default to the ends of `legs`.
     init(

@@ -1,8 +1,8 @@
 /// Renders a ``RunPicture`` as one self-contained HTML page.
 ///
-/// The page holds inline SVG and CSS only: no scripts, external fonts, images, links or URLs
-/// (apart from whatever the attribution text itself says), so it opens offline and makes no
-/// network request. All text is escaped.
+/// The page holds inline SVG and CSS only: no scripts, external fonts, links or URLs (apart from
+/// whatever the attribution text itself says); map tiles, when asked for, are embedded as `data:`
+/// URIs. So it opens offline and makes no network request. All text is escaped.
 enum RunPictureRenderer {
     /// The complete HTML document.
     static func html(_ picture: RunPicture) -> String {

@@ -3,20 +3,20 @@ import NearbyFeeds
 import NearbyGeo
 import NearbyRuns
 
-/// `nearby runs show <run> --html FILE [--near DATASETS] [--within DIST]`: one self-contained
-/// HTML page with the route coloured by pace, badge pins, the places of the chosen datasets within
-/// DIST (default 200 m) of any fix, a legend, a scale bar, a north arrow and the run's figures.
+/// `nearby runs show <run> --html FILE [--near DATASETS] [--within DIST] [--tiles URL-TEMPLATE]`:
+/// one self-contained HTML page with the route coloured by pace, badge pins, the places of the
+/// chosen datasets within DIST (default 200 m) of any fix, a legend, a scale bar, a north arrow and
+/// the run's figures; over map tiles (embedded, see ``PictureTiles``) when asked.
 enum RunPictureCommand {
+    /// The options `runs show` takes for the picture.
+    static let options = OptionSpec(valued: ["html", "near", "within"]).merged(with: PictureTiles.options)
+
     static func write(title: String, analysis: RunAnalysis, to path: String, session: RunsSession) throws(CLIError) {
         let context = session.context
         let ids = context.arguments.list("near")
-        var radius = 200.0
-        if let text = context.arguments.value("within") {
-            guard let metres = Formatting.parseDistance(text) else {
-                throw .usage("--within needs a distance such as 200m")
-            }
-            radius = metres
-        }
+        let radius = try NumericOptions.distance(context.arguments, "within", default: 200)
+        // Every option is checked before a feed or a tile is fetched.
+        let tiles = try PictureTiles(context)
         var places: [RunPicture.Place] = []
         var credits: [String] = []
         if !ids.isEmpty {
@@ -31,9 +31,13 @@ enum RunPictureCommand {
                 }
             }
         }
-        let picture = RunPicture(
+        var picture = RunPicture(
             title: title, analysis: analysis, units: session.units, timeZone: session.timeZone, places: places,
             attribution: credits.joined(separator: " · "))
+        if let tiles {
+            picture.backdrop = try tiles.backdrop(fitting: picture.allCoordinates, context: context)
+            picture.attribution = tiles.credits(credits)
+        }
         let file = context.environment.absolutePath(path)
         do {
             try Data(RunPictureRenderer.html(picture).utf8).write(to: URL(fileURLWithPath: file), options: .atomic)

@@ -3,7 +3,7 @@ import NearbyRuns
 
 /// `nearby runs show <run>`: figures, splits, best efforts, badges and checkpoints.
 enum RunShowCommand {
-    static let options = RunsSession.options.merged(with: OptionSpec(valued: ["html", "near", "within"]))
+    static let options = RunsSession.options.merged(with: RunPictureCommand.options)
 
     static func run(_ context: CommandContext) throws(CLIError) {
         let words = try context.positionals(1, usage: "nearby runs show <run|FILE> [--html FILE]")

@@ -23,13 +23,21 @@ Routes:
   /api/v1/dataset/<name> the file <root>/<name> in the data.taipei API shape (query ignored),
                          unless <root>/fault.txt says: 500, 404, truncate (half the body, then
                          close), stall (headers, then nothing for 20 s)
+  /tiles/<z>/<x>/<y>.png a generated 256 x 256 PNG map tile that shows "z/x/y" (streets, a river
+                         and parks continue across tiles); ETag, 304 on If-None-Match; 404 for
+                         the tiles named in <root>/missing-tiles.txt ("z/x/y" a line)
+  /nottiles/<z>/<x>/<y>.png  200 with an HTML page instead of an image
+  /tilelog               JSON list of the tile requests: {path, status, user-agent, accept,
+                         if-none-match, if-modified-since}
 """
 import email.utils
 import gzip
 import hashlib
 import json
 import os
+import struct
 import urllib.parse
+import zlib
 import sys
 import threading
 import time
@@ -38,6 +46,80 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 ROOT = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.getcwd()
 LOG = []
 LOG_LOCK = threading.Lock()
+TILE_LOG = []
+
+# A 3 x 5 pixel font for the tile labels.
+FONT = {
+    "0": ["111", "101", "101", "101", "111"], "1": ["010", "110", "010", "010", "111"],
+    "2": ["111", "001", "111", "100", "111"], "3": ["111", "001", "111", "001", "111"],
+    "4": ["101", "101", "111", "001", "001"], "5": ["111", "100", "111", "001", "111"],
+    "6": ["111", "100", "111", "101", "111"], "7": ["111", "001", "010", "010", "010"],
+    "8": ["111", "101", "111", "101", "111"], "9": ["111", "101", "111", "001", "111"],
+    "/": ["001", "001", "010", "100", "100"],
+}
+
+
+def png(width, height, rows):
+    """A PNG (8-bit RGB) of `rows`, each a bytes of width * 3."""
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+    raw = b"".join(b"\0" + bytes(row) for row in rows)
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b"")
+
+
+TILE_CACHE = {}
+
+
+def tile_png(z, x, y):
+    key = (z, x, y)
+    if key not in TILE_CACHE:
+        TILE_CACHE[key] = draw_tile(z, x, y)
+    return TILE_CACHE[key]
+
+
+def draw_tile(z, x, y):
+    """A map-like tile: land, parks, a river and streets in world pixels, so they continue from
+    tile to tile; a dashed tile edge; the label z/x/y in the middle."""
+    land, park, water = (242, 239, 233), (205, 235, 196), (170, 211, 223)
+    street, edge, text = (255, 255, 255), (214, 208, 198), (70, 70, 70)
+    rows = []
+    for j in range(256):
+        wy = y * 256 + j
+        row = bytearray()
+        for i in range(256):
+            wx = x * 256 + i
+            colour = land
+            if ((wx // 96) * 7 + (wy // 96) * 13) % 9 == 0:
+                colour = park
+            if (wx + 2 * wy) % 1400 < 46:
+                colour = water
+            mx, my = wx % 96, wy % 96
+            if mx < 7 or my < 7:
+                colour = street
+            elif mx == 7 or my == 7 or mx == 95 or my == 95:
+                colour = edge
+            if (i == 0 or j == 0) and (i + j) % 8 < 4:
+                colour = (190, 190, 190)
+            row += bytes(colour)
+        rows.append(row)
+    label = "%d/%d/%d" % (z, x, y)
+    scale = 3
+    width = len(label) * 4 * scale
+    left, top = (256 - width) // 2, 128 - 3 * scale
+    for j in range(top - 4, top + 5 * scale + 4):
+        for i in range(left - 4, left + width + 2):
+            rows[j][i * 3:i * 3 + 3] = bytes((255, 255, 255))
+    for k, ch in enumerate(label):
+        for r, bits in enumerate(FONT[ch]):
+            for c, bit in enumerate(bits):
+                if bit == "1":
+                    for dj in range(scale):
+                        for di in range(scale):
+                            i = left + (k * 4 + c) * scale + di
+                            rows[top + r * scale + dj][i * 3:i * 3 + 3] = bytes(text)
+    return png(256, 256, rows)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -107,6 +189,12 @@ class Handler(BaseHTTPRequestHandler):
             elif route == "inflate":
                 body = gzip.compress(b"\0" * (int(args[0]) << 20), compresslevel=9)
                 self.reply(200, body, [("Content-Encoding", "gzip")])
+            elif route in ("tiles", "nottiles") and len(args) == 3:
+                self.serve_tile(route, args)
+            elif route == "tilelog":
+                with LOG_LOCK:
+                    body = json.dumps(TILE_LOG).encode()
+                self.reply(200, body, [("Content-Type", "application/json")])
             elif route == "api" and len(args) == 3:
                 self.serve_api(args[2])
             elif route == "log":
@@ -146,6 +234,27 @@ class Handler(BaseHTTPRequestHandler):
             body = gzip.compress(body)
             headers.append(("Content-Encoding", "gzip"))
         self.reply(200, body, headers)
+
+    def serve_tile(self, route, args):
+        z, x, y = int(args[0]), int(args[1]), int(args[2].split(".")[0])
+        missing_path = os.path.join(ROOT, "missing-tiles.txt")
+        missing = open(missing_path).read().split() if os.path.isfile(missing_path) else []
+        if route == "nottiles":
+            status, body, headers = 200, b"<html><body>not a tile</body></html>", [("Content-Type", "text/html")]
+        elif "%d/%d/%d" % (z, x, y) in missing:
+            status, body, headers = 404, b"no such tile\n", []
+        else:
+            body = tile_png(z, x, y)
+            etag = '"%s"' % hashlib.sha256(body).hexdigest()[:16]
+            headers = [("ETag", etag), ("Content-Type", "image/png")]
+            status = 304 if self.headers.get("If-None-Match") == etag else 200
+        with LOG_LOCK:
+            TILE_LOG.append({
+                "path": self.path, "status": status, "user-agent": self.headers.get("User-Agent"),
+                "accept": self.headers.get("Accept"), "if-none-match": self.headers.get("If-None-Match"),
+                "if-modified-since": self.headers.get("If-Modified-Since"),
+            })
+        self.reply(status, body, headers)
 
     def serve_api(self, name):
         fault_path = os.path.join(ROOT, "fault.txt")

@@ -1,0 +1,85 @@
+import Foundation
+import NearbyFeeds
+import NearbyGeo
+
+/// `nearby map --at LAT,LON --near DATASETS [--within DIST] [--limit N] --html FILE
+/// [--tiles URL-TEMPLATE] [--tiles-attribution TEXT]`: one self-contained HTML page with the
+/// point, the nearest places of each dataset as numbered markers in the dataset's colour, and a
+/// list with the same numbers (name, distance, compass bearing, address, `geo:` and
+/// OpenStreetMap links), a legend, a scale bar, a north arrow and the credits.
+///
+/// Places are numbered nearest first over all datasets; each dataset gives at most `--limit`
+/// (default 5) within `--within` (default: any distance). A dataset with no data is left out
+/// with a warning, as `near` does; exit code 3 when every one has none.
+enum MapCommand {
+    static let options = OptionSpec(valued: ["at", "near", "within", "limit", "html"], short: ["n": "limit"])
+        .merged(with: PictureTiles.options)
+    /// The range of `--limit` (places per dataset).
+    static let limits = 1...50
+    static let usage = "nearby map --at LAT,LON --near DATASET[,DATASET…] --html FILE"
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        guard context.arguments.positionals.isEmpty else { throw .usage("usage: \(usage)") }
+        guard let at = context.arguments.value("at") else { throw .usage("nearby map needs --at LAT,LON") }
+        let origin = try NumericOptions.point(at)
+        let ids = context.arguments.list("near")
+        guard !ids.isEmpty else { throw .usage("nearby map needs --near DATASET[,DATASET…]") }
+        guard let path = context.arguments.value("html") else { throw .usage("nearby map needs --html FILE") }
+        let limit = try NumericOptions.count(context.arguments, "limit", range: limits, default: 5) ?? 5
+        let units = try UnitsOption.resolve(context)
+        let tiles = try PictureTiles(context)
+
+        let session = try PlacesSession(context, only: Set(ids))
+        var hits: [(dataset: String, hit: PlaceHit)] = []
+        var credits: [String] = []
+        var missing: [CLIError] = []
+        var query = try PlaceQuery(context.arguments, defaultLimit: limit)
+        query.limit = limit
+        for id in ids {
+            let dataset: OpenedDataset
+            do {
+                dataset = try session.open(id)
+            } catch  where error.exitCode == .noData {
+                missing.append(error)
+                continue
+            }
+            credits.append("\(dataset.manifest.title): \(dataset.manifest.attribution), \(dataset.manifest.licence)")
+            let found = try session.withRepair(dataset) { opened throws(PlaceArchiveError) in
+                try PlaceHit.query(query, in: opened)
+            }
+            hits += found.map { (id, $0) }
+        }
+        if !missing.isEmpty, missing.count == ids.count {
+            throw .noData(missing.map(\.message).joined(separator: "; "))
+        }
+        for error in missing { context.warn("\(error.message); drawing the other datasets") }
+        hits.sort { ($0.hit.distance ?? .infinity) < ($1.hit.distance ?? .infinity) }
+
+        let output = PlaceOutput(units: units, style: .plain, showDataset: true)
+        var entries: [PlacesMap.Entry] = []
+        for (dataset, hit) in hits {
+            guard let coordinate = hit.place.coordinate else { continue }
+            entries.append(
+                PlacesMap.Entry(
+                    number: entries.count + 1, dataset: dataset, name: hit.place.name,
+                    coordinate: coordinate, distance: hit.distance.map(output.distanceText) ?? "",
+                    compass: hit.bearing.map(Formatting.compass) ?? "", address: hit.place.address))
+        }
+        var map = PlacesMap(
+            title: "", origin: origin,
+            entries: entries, datasets: ids, units: units,
+            attribution: credits.joined(separator: " · "))
+        map.title = "Near \(map.originText)"
+        if let tiles {
+            map.backdrop = try tiles.backdrop(fitting: map.allCoordinates, context: context)
+            map.attribution = tiles.credits(credits)
+        }
+        let file = context.environment.absolutePath(path)
+        do {
+            try Data(PlacesMapRenderer.html(map).utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+        } catch {
+            throw .failure("cannot write \(file): \(error.localizedDescription)")
+        }
+        context.note("wrote \(file) (\(entries.count) places)")
+    }
+}
