@@ -28,17 +28,22 @@ enum Formatting {
         return names[sector]
     }
 
-    /// Parses `300m`, `1.5km`, `500`, `0.5mi`, `2000ft` into metres.
+    /// The longest distance an option takes: half the equator, π × 6,378,137 m (WGS84) ≈ 20,037.5 km,
+    /// the farthest apart two places can be.
+    static let maximumDistance = Double.pi * 6_378_137
+
+    /// Parses `300m`, `1.5km`, `500`, `0.5mi`, `2000ft` into metres; nil beyond ``maximumDistance``
+    /// (which would only overflow what prints it).
     static func parseDistance(_ text: String) -> Double? {
         let lowered = text.lowercased().trimmingCharacters(in: .whitespaces)
         let units: [(String, Double)] = [("km", 1000), ("mi", 1609.344), ("ft", 0.3048), ("m", 1)]
         for (suffix, factor) in units where lowered.hasSuffix(suffix) {
             guard let number = Double(lowered.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)),
-                number.isFinite, number >= 0
+                number.isFinite, number >= 0, number * factor <= maximumDistance
             else { return nil }
             return number * factor
         }
-        guard let number = Double(lowered), number.isFinite, number >= 0 else { return nil }
+        guard let number = Double(lowered), number.isFinite, number >= 0, number <= maximumDistance else { return nil }
         return number
     }
 
