@@ -76,3 +76,28 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: - Fuzz targets (issue 8), owned by Fuzz/; see Fuzz/README.md.
+// Only when NEARBY_FUZZ=1 is set, so a normal `swift build` / `swift test` never sees them. `Fuzz/run`
+// builds each as its own product with libFuzzer and AddressSanitizer in `.build/fuzz`. One folder
+// and one product per target under Fuzz/Targets; a new target is one more line below.
+if Context.environment["NEARBY_FUZZ"] == "1" {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("feed-json", ["NearbyFeeds"]),
+        ("feed-csv", ["NearbyFeeds"]),
+        ("feed-geojson", ["NearbyFeeds"]),
+        ("track", ["NearbyRuns"]),
+        ("archive", ["NearbyFeeds", "NearbyGeo"]),
+        ("manifest", ["NearbyFeeds"]),
+        ("args", ["NearbyCLI", "NearbyGeo"]),
+    ]
+    package.targets.append(
+        .target(name: "NearbyFuzzSupport", dependencies: ["NearbyFeeds"], path: "Fuzz/Targets/NearbyFuzzSupport"))
+    for target in fuzzTargets {
+        package.targets.append(
+            .executableTarget(
+                name: "fuzz-\(target.name)", dependencies: target.dependencies + ["NearbyFuzzSupport"],
+                path: "Fuzz/Targets/\(target.name)"))
+        package.products.append(.executable(name: "fuzz-\(target.name)", targets: ["fuzz-\(target.name)"]))
+    }
+}
