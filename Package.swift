@@ -90,6 +90,8 @@ if Context.environment["NEARBY_FUZZ"] == "1" {
         ("archive", ["NearbyFeeds", "NearbyGeo"]),
         ("manifest", ["NearbyFeeds"]),
         ("args", ["NearbyCLI", "NearbyGeo"]),
+        ("fit", ["NearbyRuns"]),
+        ("container", ["NearbyRuns"]),
     ]
     package.targets.append(
         .target(name: "NearbyFuzzSupport", dependencies: ["NearbyFeeds"], path: "Fuzz/Targets/NearbyFuzzSupport"))

@@ -57,7 +57,7 @@ func show(_ metres: Double) {
 let commandSpecs: [OptionSpec] = [
     DatasetsCommand.options, NearCommand.options, ShowCommand.options, RefreshCommand.options,
     BadgesCommand.options, CheckpointsCommand.options, AlongCommand.options, ListCommand.options,
-    RunShowCommand.options, RunExportCommand.options, OptionSpec(),
+    RunShowCommand.options, RunExportCommand.options, MapCommand.options, OptionSpec(),
 ]
 
 /// A made-up environment: no real folder is named, the clock is fixed.
@@ -66,4 +66,4 @@ let environment = CommandEnvironment(
     executablePath: "/nonexistent/fuzz/nearby", now: { Date(timeIntervalSince1970: 1_700_000_000) })
 
 /// Output that goes nowhere.
-let output = CommandOutput(out: { _ in }, err: { _ in })
+let output = TerminalOutput(CommandOutput(out: { _ in }, err: { _ in }), codes: .random(), stderrIsTerminal: true)
