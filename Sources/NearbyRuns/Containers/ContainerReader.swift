@@ -1,3 +1,5 @@
+import NearbyBasics
+
 /// The one entry point for files that may be compressed or archived: given a path (a GPX, TCX or
 /// FIT file, a `.gz` of one, a zip export, a zip of zips), it yields every activity file inside as
 /// an ``ActivitySource``, or one sentence per member it cannot read, and never stops at a bad
@@ -19,21 +21,27 @@ public struct ContainerReader: Sendable {
 
     /// Reads the file at `path`, calling `visit` for each item in archive order. Only `visit`'s
     /// own error stops the walk. Control characters in `path` are escaped in display paths.
+    ///
+    /// The file is read once, through ``RegularFile`` (a FIFO, a device or a directory is refused
+    /// before a byte is read), into one buffer of at most ``ContainerLimits/totalBytes``; members
+    /// stored uncompressed are slices of it. It is never memory-mapped: another program truncating
+    /// a mapped file would kill the process with SIGBUS.
     public func read<E: Error>(path: String, _ visit: (ContainerItem) throws(E) -> Void) throws(E) {
         let shown = DisplayName.escape(path)
-        let file: MappedFile
+        let bytes: [UInt8]
         do {
-            file = try MappedFile(path: path)
+            let file = try RegularFile(path: path)
+            bytes = try file.readAll(limit: limits.totalBytes)
         } catch {
-            if case .unreadable(_, let reason) = error {
-                try visit(.failed(.unreadable(path: shown, reason: reason)))
+            if case .tooLarge = error {
+                try visit(.failed(.archiveTooLarge(path: shown, limit: limits.totalBytes)))
             } else {
-                try visit(.failed(error))
+                try visit(.failed(.unreadable(path: shown, reason: TrackReader.reason(error))))
             }
             return
         }
         var walk = ContainerWalk(limits: limits)
-        try walk.handle(SourceBytes(file), at: Location(displayPath: shown, name: path), visit)
+        try walk.handle(SourceBytes(bytes), at: Location(displayPath: shown, name: path), visit)
     }
 
     /// Reads `bytes` as if they were a file called `name` (the fuzz entry point: bytes in, items out).
