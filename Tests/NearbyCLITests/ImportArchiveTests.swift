@@ -84,7 +84,9 @@ import Testing
         let result = runner.run(["runs", "import", path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("1 imported, 0 already there, 0 skipped"))
-        #expect(result.stderr.contains("not an activity ignored"))
+        #expect(
+            result.stderr.contains(
+                "1 imported, 0 already there, 0 skipped; 2 files that are not activities were ignored."))
         let runs = try list()
         #expect(runs.map { $0["name"] as? String } == ["Laufen Landal Park"])
     }

@@ -201,18 +201,31 @@ struct RunImporter {
         let document = candidate.document
         let trackType = document.tracks.lazy.compactMap(\.activityType).first
         var metadata = source.metadata
-        let analysis = session.analyse(
-            document.tracks, activityType: trackType ?? metadata?.type, fileTime: document.time)
+        // The export's own type ("Run") rather than the file's (Strava's GPX says "9"), as stored.
+        var type = metadata?.type ?? trackType
+        var analysis = session.analyse(document.tracks, activityType: type, fileTime: document.time)
+        if metadata == nil, let start = analysis.statistics.startTime,
+            let found = source.catalogue?.metadata(near: start)
+        {
+            metadata = found  // Garmin's catalogue names no files: matched by start time
+            if let foundType = found.type, foundType != type {
+                type = foundType
+                analysis = session.analyse(document.tracks, activityType: type, fileTime: document.time)
+            }
+        }
         let start = analysis.statistics.startTime
-        if metadata == nil, let start { metadata = source.catalogue?.metadata(near: start) }
         guard analysis.cleaned.points.count >= 2 else {
+            let positioned = document.tracks.contains { $0.segments.contains { !$0.points.isEmpty } }
             throw .failure(
-                "\(Self.title(source)) has no track with at least two usable points; nothing was imported")
+                positioned
+                    ? "\(Self.title(source)) has no track with at least two usable points; nothing was imported"
+                    : "\(Self.title(source)) has no positions (an indoor or GPS-less recording), and Nearby keeps runs "
+                        + "by their route; nothing was imported")
         }
         let record = RunRecord(
             contentHash: candidate.hash, sourceName: source.fileName,
             name: metadata?.name ?? document.name ?? document.tracks.lazy.compactMap(\.name).first,
-            activityType: trackType ?? metadata?.type, startTime: start ?? metadata?.startTime,
+            activityType: type, startTime: start ?? metadata?.startTime,
             distance: analysis.statistics.distance, elapsedTime: analysis.statistics.elapsedTime ?? 0,
             movingTime: analysis.statistics.movingTime, fileTime: document.time,
             segments: document.tracks.flatMap(\.segments),

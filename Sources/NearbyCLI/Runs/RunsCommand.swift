@@ -41,7 +41,8 @@ enum RunsCommand {
     static func summary(_ tally: RunImporter.Tally) -> String {
         var text = "\(tally.imported) imported, \(tally.duplicates) already there, \(tally.skipped) skipped"
         if tally.ignored > 0 {
-            text += " (\(tally.ignored) file\(tally.ignored == 1 ? " that is" : "s that are") not an activity ignored)"
+            text +=
+                "; \(tally.ignored) file\(tally.ignored == 1 ? " that is not an activity was" : "s that are not activities were") ignored"
         }
         return text + "."
     }
