@@ -36,11 +36,30 @@ struct RunImporter {
         var seen = 0
     }
 
-    /// One run ready to store: its document, analysis, hash and the device's totals.
+    /// One run ready to store: its document, hash, the device's totals and where it came from.
     struct Candidate {
         var document: TrackDocument
         var hash: String
         var totals: DeviceTotals?
+        var origin: Origin
+    }
+
+    /// What a run keeps of its source once the bytes are gone.
+    struct Origin {
+        var displayPath: String
+        var fileName: String
+        var metadata: ActivityMetadata?
+        var catalogue: ExportCatalogue?
+
+        init(_ source: ActivitySource) {
+            displayPath = source.displayPath
+            fileName = source.fileName
+            metadata = source.metadata
+            catalogue = source.catalogue
+        }
+
+        /// How the source is named in messages: its file name, or its path inside the archive.
+        var title: String { displayPath.contains("!") ? displayPath : fileName }
     }
 
     /// Reads and parses one GPX/TCX file the way an import does (``TrackReader/load(_:)``: regular
@@ -79,9 +98,15 @@ struct RunImporter {
 
     /// Imports everything in the file at `path`, printing one line per run and one sentence per
     /// skipped file, and adding to `tally`.
+    ///
+    /// A source is decoded (and hashed) while its bytes are there; its runs are analysed and
+    /// stored after the bytes are gone (at the next item, or once the file is closed), so a large
+    /// track file and its points are never in memory together with the analysis.
     func importPath(_ path: String, tally: inout Tally) {
         let context = session.context
+        var pending: [Candidate] = []
         containers.read(path: path) { item in
+            storeAll(&pending, tally: &tally)
             tally.seen += 1
             switch item {
             case .source(var source):
@@ -89,7 +114,7 @@ struct RunImporter {
                 // (the output boundary escapes it), so `runs show NAME` finds it.
                 if !source.displayPath.contains("!") { source.fileName = (path as NSString).lastPathComponent }
                 progress(source.displayPath, tally: tally)
-                importSource(source, topLevel: path, tally: &tally)
+                pending = decodeSource(source, topLevel: path, tally: &tally)
             case .failed(let error):
                 clearProgress()
                 tally.skipped += 1
@@ -98,35 +123,39 @@ struct RunImporter {
                 tally.ignored += 1
             }
         }
+        storeAll(&pending, tally: &tally)
     }
 
-    /// Imports every run of one activity file.
-    func importSource(_ source: ActivitySource, topLevel: String, tally: inout Tally) {
-        let context = session.context
-        let candidates: [Candidate]
+    /// The runs of one activity file, or none (its sentence printed).
+    func decodeSource(_ source: ActivitySource, topLevel: String, tally: inout Tally) -> [Candidate] {
         do {
-            candidates = try decode(source)
+            return try decode(source)
         } catch {
             clearProgress()
             if case .notAnActivity = error.fit, !topLevel.contains("!"), source.displayPath.contains("!") {
                 tally.ignored += 1  // a Garmin export is mostly settings and monitoring files
             } else {
                 tally.skipped += 1
-                context.output.err("nearby: \(error.message)\n")
+                session.context.output.err("nearby: \(error.message)\n")
             }
-            return
+            return []
         }
+    }
+
+    /// Analyses and stores the decoded runs, each in its own transaction, and empties the list.
+    func storeAll(_ candidates: inout [Candidate], tally: inout Tally) {
         for candidate in candidates {
             do {
-                let outcome = try store(candidate, from: source)
+                let outcome = try store(candidate)
                 clearProgress()
-                report(outcome, title: Self.title(source), tally: &tally)
+                report(outcome, title: candidate.origin.title, tally: &tally)
             } catch {
                 clearProgress()
                 tally.skipped += 1
-                context.output.err("nearby: \(error.message)\n")
+                session.context.output.err("nearby: \(error.message)\n")
             }
         }
+        candidates = []
     }
 
     /// Why a source could not be decoded: a sentence, and the FIT error when it was one.
@@ -144,34 +173,34 @@ struct RunImporter {
         case .xml:
             let result = source.bytes.withUnsafeBytes { raw in
                 Result { () throws(TrackReadError) -> TrackDocument in
-                    try session.reader.read(raw, fileName: Self.title(source))
+                    try session.reader.read(raw, fileName: source.title)
                 }
             }
             switch result {
             case .success(let document):
                 if document.outOfRange.sentence != nil { clearProgress() }
-                session.warnOutOfRange(document.outOfRange, file: Self.title(source))
-                return [Candidate(document: document, hash: hash, totals: nil)]
+                session.warnOutOfRange(document.outOfRange, file: source.title)
+                return [Candidate(document: document, hash: hash, totals: nil, origin: Origin(source))]
             case .failure(let error):
                 throw DecodeFailure(message: error.description)
             }
         case .fit:
             let result = source.bytes.withUnsafeBytes { raw in
                 Result { () throws(FITDecodeError) -> FITActivity in
-                    try decoder.decode(raw, fileName: Self.title(source))
+                    try decoder.decode(raw, fileName: source.title)
                 }
             }
             switch result {
             case .success(let activity):
                 if !activity.warnings.isEmpty || activity.document.outOfRange.sentence != nil { clearProgress() }
                 for warning in activity.warnings {
-                    session.context.warn("\(Self.title(source)): \(warning.description)")
+                    session.context.warn("\(source.title): \(warning.description)")
                 }
-                session.warnOutOfRange(activity.document.outOfRange, file: Self.title(source))
+                session.warnOutOfRange(activity.document.outOfRange, file: source.title)
                 return zip(activity.runDocuments, activity.sessions).enumerated().map { index, pair in
                     Candidate(
                         document: pair.0, hash: index == 0 ? hash : Self.sessionHash(digest, index: index),
-                        totals: Self.totals(pair.1))
+                        totals: Self.totals(pair.1), origin: Origin(source))
                 }
             case .failure(let error):
                 throw DecodeFailure(message: error.description, fit: error)
@@ -197,7 +226,8 @@ struct RunImporter {
     }
 
     /// Analyses and stores one run in one transaction.
-    func store(_ candidate: Candidate, from source: ActivitySource) throws(CLIError) -> Outcome {
+    func store(_ candidate: Candidate) throws(CLIError) -> Outcome {
+        let source = candidate.origin
         let document = candidate.document
         let trackType = document.tracks.lazy.compactMap(\.activityType).first
         var metadata = source.metadata
@@ -218,8 +248,8 @@ struct RunImporter {
             let positioned = document.tracks.contains { $0.segments.contains { !$0.points.isEmpty } }
             throw .failure(
                 positioned
-                    ? "\(Self.title(source)) has no track with at least two usable points; nothing was imported"
-                    : "\(Self.title(source)) has no positions (an indoor or GPS-less recording), and Nearby keeps runs "
+                    ? "\(source.title) has no track with at least two usable points; nothing was imported"
+                    : "\(source.title) has no positions (an indoor or GPS-less recording), and Nearby keeps runs "
                         + "by their route; nothing was imported")
         }
         let record = RunRecord(
@@ -237,13 +267,8 @@ struct RunImporter {
             case .sameActivity(let id): return .sameActivity(id)
             }
         } catch {
-            throw .failure("\(Self.title(source)): \(error.description); nothing was imported")
+            throw .failure("\(source.title): \(error.description); nothing was imported")
         }
-    }
-
-    /// How a source is named in messages: its file name, or its path inside the archive.
-    static func title(_ source: ActivitySource) -> String {
-        source.displayPath.contains("!") ? source.displayPath : source.fileName
     }
 
     /// One line on standard output for a stored or recognised run.
@@ -279,4 +304,9 @@ struct RunImporter {
         guard session.context.environment.stderrIsTerminal else { return }
         session.context.output.err("\r\u{1B}[2K")
     }
+}
+
+extension ActivitySource {
+    /// How the source is named in messages (see ``RunImporter/Origin/title``).
+    fileprivate var title: String { RunImporter.Origin(self).title }
 }
