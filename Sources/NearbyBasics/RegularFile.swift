@@ -68,7 +68,9 @@ public struct RegularFile: ~Copyable {
     /// Reads up to `buffer.count` bytes at `offset` (`pread`: the file position does not move);
     /// fewer means the end of the file.
     public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(FileReadError) -> Int {
-        guard let start = buffer.baseAddress, !buffer.isEmpty, offset >= 0 else { return 0 }
+        guard let start = buffer.baseAddress, !buffer.isEmpty, offset >= 0, offset <= Int.max - buffer.count else {
+            return 0
+        }
         var done = 0
         while done < buffer.count {
             let n = Glibc.pread(descriptor, start + done, buffer.count - done, off_t(offset + done))
