@@ -150,4 +150,24 @@ import Testing
         #expect(result.stderr.contains("Settings.fit is a FIT settings file, not an activity."))
         #expect(try list().isEmpty)
     }
+
+    @Test func runsShowReadsAFITOrItsGzipWithoutImporting() throws {
+        for (name, bytes) in [
+            ("ride.fit", ImportFixtures.fit()), ("ride.fit.gz", ImportFixtures.gzip(ImportFixtures.fit())),
+        ] {
+            let path = try write(name, bytes)
+            let result = runner.run(["runs", "show", path, "--format", "json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            #expect(object["title"] as? String == name)
+            #expect(abs((object["distance_m"] as? Double ?? 0) - 2000) <= 0.05)  // 21 fixes 100 m apart
+            #expect(object["moving_s"] as? Double == 600)
+        }
+        #expect(try list().isEmpty)
+        let settings = try write("Settings.fit", ImportFixtures.settingsFIT())
+        let refused = runner.run(["runs", "show", settings])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "nearby: Settings.fit is a FIT settings file, not an activity.\n")
+    }
 }

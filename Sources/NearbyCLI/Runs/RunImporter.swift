@@ -12,7 +12,8 @@ import NearbyStore
 /// catalogue's name, type and (for a track without times) start time.
 struct RunImporter {
     let session: RunsSession
-    let store: RunStore
+    /// The store runs go to; nil only for reading a file without importing it.
+    let store: RunStore?
     let containers = ContainerReader()
     let decoder = FITDecoder()
 
@@ -166,9 +167,17 @@ struct RunImporter {
 
     /// The runs in one source: one for GPX/TCX, one per session for FIT (its warnings printed).
     func decode(_ source: ActivitySource) throws(DecodeFailure) -> [Candidate] {
+        try Self.decode(source, session: session, decoder: decoder)
+    }
+
+    /// ``decode(_:)`` for a caller without a store (`runs show FILE`).
+    static func decode(_ source: ActivitySource, session: RunsSession, decoder: FITDecoder) throws(DecodeFailure)
+        -> [Candidate]
+    {
         var digest = SHA256()
         source.bytes.withUnsafeBytes { digest.update($0) }
         let hash = digest.hexDigest()
+        let clearProgress = { RunImporter(session: session, store: nil).clearProgress() }
         switch source.format {
         case .xml:
             let result = source.bytes.withUnsafeBytes { raw in
@@ -260,6 +269,7 @@ struct RunImporter {
             movingTime: analysis.statistics.movingTime, fileTime: document.time,
             segments: document.tracks.flatMap(\.segments),
             sourcePath: source.displayPath.contains("!") ? source.displayPath : nil, deviceTotals: candidate.totals)
+        guard let store else { throw .failure("\(source.title): there is no run database to import into") }
         do {
             switch try store.importRun(record) {
             case .inserted(let id): return .imported(id, analysis)
