@@ -67,10 +67,15 @@ let package = Package(
             name: "NearbyFeedsTests", dependencies: ["NearbyFeeds", "NearbyGeo"],
             exclude: ["Support/fixture_server.py", "Fixtures"]
         ),
-        .testTarget(name: "NearbyRunsTests", dependencies: ["NearbyRuns", "NearbyGeo", "NearbyBasics"], exclude: ["Fixtures"]),
+        // Fixture writers (zip, FIT) shared by the runs and CLI tests.
+        .target(name: "NearbyTestSupport", dependencies: ["NearbyRuns"], path: "Tests/NearbyTestSupport"),
+        .testTarget(
+            name: "NearbyRunsTests", dependencies: ["NearbyRuns", "NearbyGeo", "NearbyBasics", "NearbyTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "NearbyStoreTests", dependencies: ["NearbyStore", "NearbyRuns", "NearbyBasics"]),
         .testTarget(
-            name: "NearbyCLITests", dependencies: ["NearbyCLI", "NearbyFeeds", "NearbyRuns", "NearbyGeo"],
+            name: "NearbyCLITests",
+            dependencies: ["NearbyCLI", "NearbyFeeds", "NearbyRuns", "NearbyGeo", "NearbyStore", "NearbyTestSupport"],
             exclude: ["Fixtures"]
         ),
     ],

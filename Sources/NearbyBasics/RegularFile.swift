@@ -65,6 +65,27 @@ public struct RegularFile: ~Copyable {
         }
     }
 
+    /// Reads up to `buffer.count` bytes at `offset` (`pread`: the file position does not move);
+    /// fewer means the end of the file.
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(FileReadError) -> Int {
+        guard let start = buffer.baseAddress, !buffer.isEmpty, offset >= 0, offset <= Int.max - buffer.count else {
+            return 0
+        }
+        var done = 0
+        while done < buffer.count {
+            let n = Glibc.pread(descriptor, start + done, buffer.count - done, off_t(offset + done))
+            if n == 0 { break }
+            if n > 0 {
+                done += n
+                continue
+            }
+            let code = errno
+            if code == EINTR { continue }
+            throw .unreadable(path: path, reason: String(cString: strerror(code)))
+        }
+        return done
+    }
+
     /// The whole file as bytes, refusing a file larger than `limit` bytes (before reading when its
     /// size says so, and while reading when it grows past the limit).
     public func readAll(limit: Int) throws(FileReadError) -> [UInt8] {

@@ -20,12 +20,20 @@ public struct RunRecord: Sendable, Hashable {
     /// The file's own time (``TrackDocument/time``), seconds since 1970, if it had one.
     public var fileTime: Double?
     public var segments: [TrackSegment]
+    /// Where the file was found when it was inside an archive or a gzip
+    /// (`export.zip!activities/1.fit.gz`); nil for a plain file.
+    public var sourcePath: String?
+    /// The recording device's own totals (a FIT session's), nil when the file has none.
+    public var deviceTotals: DeviceTotals?
 
     public init(
         contentHash: String, sourceName: String, name: String? = nil, activityType: String? = nil,
         startTime: Double? = nil, distance: Double, elapsedTime: Double, movingTime: Double,
-        fileTime: Double? = nil, segments: [TrackSegment]
+        fileTime: Double? = nil, segments: [TrackSegment], sourcePath: String? = nil,
+        deviceTotals: DeviceTotals? = nil
     ) {
+        self.sourcePath = sourcePath
+        self.deviceTotals = deviceTotals
         self.fileTime = fileTime
         self.contentHash = contentHash
         self.sourceName = sourceName
@@ -60,12 +68,19 @@ public struct StoredRun: Sendable, Hashable, Identifiable {
     public var importedAt: Double
     /// The file's own time, if it had one (nil for runs imported before schema version 3).
     public var fileTime: Double?
+    /// Where in an archive the file was (nil for a plain file and before schema version 4).
+    public var sourcePath: String?
+    /// The device's own totals, if the file had them (nil before schema version 4).
+    public var deviceTotals: DeviceTotals?
 
     public init(
         id: Int64, contentHash: String, sourceName: String, name: String?, activityType: String?,
         startTime: Double?, distance: Double, elapsedTime: Double, movingTime: Double,
-        pointCount: Int, importedAt: Double, fileTime: Double? = nil
+        pointCount: Int, importedAt: Double, fileTime: Double? = nil, sourcePath: String? = nil,
+        deviceTotals: DeviceTotals? = nil
     ) {
+        self.sourcePath = sourcePath
+        self.deviceTotals = deviceTotals
         self.fileTime = fileTime
         self.id = id
         self.contentHash = contentHash
@@ -87,11 +102,34 @@ public enum ImportResult: Sendable, Hashable {
     case inserted(Int64)
     /// A run with the same content hash was already stored under this id; nothing changed.
     case duplicate(Int64)
+    /// The same activity from another file (see the store's same-activity rule: starts within
+    /// 5 s, positions within 50 m at 20 common instants) is stored under this id; nothing changed.
+    case sameActivity(Int64)
 
     /// The id of the run, new or existing.
     public var id: Int64 {
         switch self {
-        case .inserted(let id), .duplicate(let id): id
+        case .inserted(let id), .duplicate(let id), .sameActivity(let id): id
         }
     }
+}
+
+/// What the recording device itself said about a run (a FIT session's totals), kept beside
+/// Nearby's geodesic figures. Any may be nil.
+public struct DeviceTotals: Sendable, Hashable {
+    /// The device's distance (wheel, foot pod or its own GPS filter), metres.
+    public var distance: Double?
+    /// Time the device's timer ran (pauses removed), seconds.
+    public var timerTime: Double?
+    /// The device's start-to-end time, seconds.
+    public var elapsedTime: Double?
+
+    public init(distance: Double? = nil, timerTime: Double? = nil, elapsedTime: Double? = nil) {
+        self.distance = distance
+        self.timerTime = timerTime
+        self.elapsedTime = elapsedTime
+    }
+
+    /// Whether there is any figure.
+    public var isEmpty: Bool { distance == nil && timerTime == nil && elapsedTime == nil }
 }

@@ -13,7 +13,8 @@ public final class RunStore {
 
     private static let summaryColumns = """
         id, content_hash, source_name, name, activity_type, start_time, distance, elapsed_time,
-        moving_time, point_count, imported_at, file_time
+        moving_time, point_count, imported_at, file_time, source_path, device_distance,
+        device_timer_time, device_elapsed_time
         """
 
     /// What a store is opened for.
@@ -94,7 +95,9 @@ public final class RunStore {
 
     // MARK: Import
 
-    /// Stores `record` unless a run with the same content hash exists, in one transaction.
+    /// Stores `record` unless a run with the same content hash exists, or the same activity from
+    /// a file of the other kind (``SameActivity``: FIT against GPX/TCX, starts within 5 s, routes
+    /// within 50 m), in one transaction.
     public func importRun(_ record: RunRecord) throws(RunStoreError) -> ImportResult {
         try importRun(record, afterSegment: { _ in })
     }
@@ -113,11 +116,13 @@ public final class RunStore {
                 if try existing.step(), let id = existing.int64(at: 0) {
                     return .duplicate(id)
                 }
+                if let id = try sameActivity(as: record) { return .sameActivity(id) }
                 let insertRun = try database.prepare(
                     """
                     INSERT INTO runs (content_hash, source_name, name, activity_type, start_time,
-                        distance, elapsed_time, moving_time, point_count, imported_at, file_time)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+                        distance, elapsed_time, moving_time, point_count, imported_at, file_time,
+                        source_path, device_distance, device_timer_time, device_elapsed_time)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
                     """)
                 try insertRun.bind(hash, at: 1)
                 try insertRun.bind(record.sourceName, at: 2)
@@ -130,6 +135,10 @@ public final class RunStore {
                 try insertRun.bind(Int64(record.pointCount), at: 9)
                 try insertRun.bind(importedAt, at: 10)
                 try insertRun.bind(record.fileTime, at: 11)
+                try insertRun.bind(record.sourcePath, at: 12)
+                try insertRun.bind(record.deviceTotals?.distance, at: 13)
+                try insertRun.bind(record.deviceTotals?.timerTime, at: 14)
+                try insertRun.bind(record.deviceTotals?.elapsedTime, at: 15)
                 try insertRun.step()
                 let runID = database.lastInsertRowID
 
@@ -162,7 +171,9 @@ public final class RunStore {
         let figures = [
             ("distance", record.distance), ("elapsed time", record.elapsedTime),
             ("moving time", record.movingTime), ("start time", record.startTime ?? 0),
-            ("file time", record.fileTime ?? 0),
+            ("file time", record.fileTime ?? 0), ("device distance", record.deviceTotals?.distance ?? 0),
+            ("device timer time", record.deviceTotals?.timerTime ?? 0),
+            ("device elapsed time", record.deviceTotals?.elapsedTime ?? 0),
         ]
         for (label, value) in figures where !value.isFinite {
             throw .invalidRecord("the \(label) is \(value), not a finite number")
@@ -244,7 +255,39 @@ public final class RunStore {
             activityType: row.string(at: 4), startTime: row.double(at: 5),
             distance: row.double(at: 6) ?? 0, elapsedTime: row.double(at: 7) ?? 0,
             movingTime: row.double(at: 8) ?? 0, pointCount: Int(clamping: row.int64(at: 9) ?? 0),
-            importedAt: row.double(at: 10) ?? 0, fileTime: row.double(at: 11))
+            importedAt: row.double(at: 10) ?? 0, fileTime: row.double(at: 11), sourcePath: row.string(at: 12),
+            deviceTotals: deviceTotals(row, from: 13))
+    }
+
+    /// The device totals in columns `first`…`first + 2`, nil when all are NULL.
+    static func deviceTotals(_ row: SQLiteStatement, from first: Int32) -> DeviceTotals? {
+        let totals = DeviceTotals(
+            distance: row.double(at: first), timerTime: row.double(at: first + 1),
+            elapsedTime: row.double(at: first + 2))
+        return totals.isEmpty ? nil : totals
+    }
+
+    /// The stored run that is the same activity as `record` (``SameActivity``), if any. Only runs
+    /// starting within the tolerance are read (the start-time index finds them).
+    private func sameActivity(as record: RunRecord) throws -> Int64? {
+        guard let start = record.startTime else { return nil }
+        let candidates = try database.prepare(
+            "SELECT id, source_name FROM runs WHERE start_time BETWEEN ?1 AND ?2 ORDER BY id")
+        try candidates.bind(start - SameActivity.startTolerance, at: 1)
+        try candidates.bind(start + SameActivity.startTolerance, at: 2)
+        let kind = SameActivity.kind(ofSourceName: record.sourceName)
+        var ids: [Int64] = []
+        while try candidates.step() {
+            guard let id = candidates.int64(at: 0),
+                SameActivity.kind(ofSourceName: candidates.string(at: 1) ?? "") != kind
+            else { continue }
+            ids.append(id)
+        }
+        for id in ids {
+            let stored = try segments(ofRun: id)
+            if SameActivity.matches(record.segments, stored) { return id }
+        }
+        return nil
     }
 
     /// Runs `body`, turning any error into a ``RunStoreError``.

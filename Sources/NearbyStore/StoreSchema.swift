@@ -55,6 +55,16 @@ enum StoreSchema {
             summary: "the file's own time, against which the fixes' clock is checked",
             statements: ["ALTER TABLE runs ADD COLUMN file_time REAL"]
         ),
+        Migration(
+            version: 4,
+            summary: "the device's own totals (FIT session) and where in an archive the file was",
+            statements: [
+                "ALTER TABLE runs ADD COLUMN device_distance REAL",
+                "ALTER TABLE runs ADD COLUMN device_timer_time REAL",
+                "ALTER TABLE runs ADD COLUMN device_elapsed_time REAL",
+                "ALTER TABLE runs ADD COLUMN source_path TEXT",
+            ]
+        ),
     ]
 
     /// The version a fully migrated file has.

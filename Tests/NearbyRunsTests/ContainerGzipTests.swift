@@ -126,6 +126,10 @@ struct ContainerGzipTests {
         }
         #expect(path == "/nonexistent/nearby-test.zip")
         let directory = ContainerReader().items(path: "/tmp")
-        #expect(directory.failures == [.unreadable(path: "/tmp", reason: "it is a directory")])
+        #expect(directory.failures == [.unreadable(path: "/tmp", reason: "it is a directory, not a regular file")])
+        // A device is refused before a byte is read, with the sentence every track reader gives.
+        let device = ContainerReader().items(path: "/dev/zero")
+        #expect(
+            device.failures == [.unreadable(path: "/dev/zero", reason: "it is a character device, not a regular file")])
     }
 }

@@ -1,3 +1,4 @@
+import NearbyTestSupport
 import Testing
 
 @testable import NearbyRuns

@@ -9,7 +9,7 @@ import Testing
             let path = directory.appendingPathComponent("nested/deeper/runs.sqlite").path
             let store = try RunStore(path: path, now: fixedNow)
             #expect(FileManager.default.fileExists(atPath: path))
-            #expect(try store.database.integerPragma("user_version") == 3)
+            #expect(try store.database.integerPragma("user_version") == 4)
             #expect(try store.database.integerPragma("foreign_keys") == 1)
             let mode = try store.database.prepare("PRAGMA journal_mode")
             #expect(try mode.step())
@@ -27,7 +27,7 @@ import Testing
             let id = try RunStore(path: path, now: fixedNow).importRun(sampleRecord(hash: "ab12"))
                 .id
             let again = try RunStore(path: path, now: fixedNow)
-            #expect(try again.database.integerPragma("user_version") == 3)
+            #expect(try again.database.integerPragma("user_version") == 4)
             #expect(try again.run(id: id)?.contentHash == "ab12")
         }
     }
@@ -58,7 +58,7 @@ import Testing
                     """)
             }
             let store = try RunStore(path: path, now: fixedNow)
-            #expect(try store.database.integerPragma("user_version") == 3)
+            #expect(try store.database.integerPragma("user_version") == 4)
             #expect(
                 try scalar(
                     path,
@@ -67,6 +67,9 @@ import Testing
             let run = try #require(try store.run(id: 7))
             #expect(run.sourceName == "old.gpx")
             #expect(run.distance == 42)
+            // Version 4 columns are empty for runs imported before them.
+            #expect(run.deviceTotals == nil)
+            #expect(run.sourcePath == nil)
             // The blob is version 1 with one point, flags 0, lat 8192.0 (0x40C0000000000000)
             // and lon 120.0 (0x405E000000000000), written by hand from the documented format.
             let points = try store.segments(ofRun: 7).flatMap(\.points)
@@ -84,8 +87,8 @@ import Testing
             let error = try #require(throws: RunStoreError.self) {
                 try RunStore(path: path, now: fixedNow)
             }
-            #expect(error == .newerSchema(path: path, found: 99, supported: 3))
-            #expect(error.description.contains("schema version 99, newer than the 3"))
+            #expect(error == .newerSchema(path: path, found: 99, supported: 4))
+            #expect(error.description.contains("schema version 99, newer than the 4"))
             #expect(try scalar(path, "PRAGMA user_version") == 99)
             let mode = try SQLiteDatabase(path: path, mode: .readOnly).prepare(
                 "PRAGMA journal_mode")

@@ -16,7 +16,7 @@ import Testing
             let early = try store.importRun(
                 sampleRecord(hash: "aa03", source: "early.gpx", start: 1_000))
             let tie = try store.importRun(
-                sampleRecord(hash: "aa04", source: "tie.gpx", start: 1_000))
+                sampleRecord(hash: "aa04", source: "tie.gpx", start: 1_000, east: 0.01))  // another route
             guard case .inserted = late, case .inserted = early else {
                 Issue.record("expected fresh inserts, got \(late) and \(early)")
                 return
@@ -73,7 +73,7 @@ import Testing
             let path = directory.appendingPathComponent("runs.sqlite").path
             let store = try RunStore(path: path, now: fixedNow)
             let kept = try store.importRun(sampleRecord(hash: "0001", source: "kept.gpx"))
-            let record = sampleRecord(hash: "0002", source: "broken.gpx", segmentCount: 3)
+            let record = sampleRecord(hash: "0002", source: "broken.gpx", segmentCount: 3, east: 0.01)
             let error = try #require(throws: RunStoreError.self) {
                 try store.importRun(record) { ordinal in
                     if ordinal == failAfter { throw Interruption() }

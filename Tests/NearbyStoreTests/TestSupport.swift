@@ -19,7 +19,7 @@ func fixedNow() -> Double { fixedInstant }
 /// A small record with `segmentCount` segments of `pointsPerSegment` distinct points.
 func sampleRecord(
     hash: String, source: String = "run.gpx", start: Double? = 1_600_000_000,
-    segmentCount: Int = 2, pointsPerSegment: Int = 3
+    segmentCount: Int = 2, pointsPerSegment: Int = 3, east: Double = 0
 ) -> RunRecord {
     let base = start ?? 0
     var segments: [TrackSegment] = []
@@ -27,7 +27,7 @@ func sampleRecord(
         var points: [TrackPoint] = []
         for p in 0..<pointsPerSegment {
             let latitude: Double = 25.0 + Double(s) * 0.01 + Double(p) * 0.0001
-            let longitude: Double = 121.5 + Double(p) * 0.0001
+            let longitude: Double = 121.5 + east + Double(p) * 0.0001
             let time: Double = base + Double(s * 100 + p)
             points.append(
                 TrackPoint(

@@ -1,5 +1,6 @@
 import Foundation
 import NearbyRuns
+import NearbyStore
 
 /// `nearby runs show <run>`: figures, splits, best efforts, badges and checkpoints.
 enum RunShowCommand {
@@ -9,19 +10,22 @@ enum RunShowCommand {
         let words = try context.positionals(1, usage: "nearby runs show <run|FILE> [--html FILE]")
         let format = try context.format(allowed: [.table, .json])
         let session = try RunsSession(context)
-        let (title, analysis) = try session.resolve(words[0])
+        let (title, analysis, stored) = try session.resolveRun(words[0])
+        let device = stored?.deviceTotals
         if let html = context.arguments.value("html") {
             try RunPictureCommand.write(title: title, analysis: analysis, to: html, session: session)
             return
         }
         if format == .json {
-            context.output.out(json(title: title, analysis, session: session).rendered())
+            context.output.out(json(title: title, analysis, device: device, session: session).rendered())
         } else {
-            context.output.out(text(title: title, analysis, session: session))
+            context.output.out(text(title: title, analysis, device: device, session: session))
         }
     }
 
-    static func text(title: String, _ analysis: RunAnalysis, session: RunsSession) -> String {
+    static func text(title: String, _ analysis: RunAnalysis, device: DeviceTotals? = nil, session: RunsSession)
+        -> String
+    {
         let units = session.units
         let stats = analysis.statistics
         let style = session.context.style
@@ -39,6 +43,7 @@ enum RunShowCommand {
             ),
             ("Elevation", RunFormatting.elevation(stats)),
         ]
+        if let device { facts += deviceFacts(device, stats, units: units) }
         if let problem = analysis.timingProblem {
             facts.append(("Timing", "not ranked for medals (distance badges only): \(problem.reason)."))
         }
@@ -104,6 +109,24 @@ enum RunShowCommand {
         return out
     }
 
+    /// The device's own totals where, as shown, they differ from Nearby's figures (a FIT
+    /// session's distance comes from a wheel, a foot pod or the watch's filtered GPS; its timer
+    /// time from the device's pauses).
+    static func deviceFacts(_ device: DeviceTotals, _ stats: RunStatistics, units: Units) -> [(String, String)] {
+        var parts: [String] = []
+        if let distance = device.distance, units.distance(distance) != units.distance(stats.distance) {
+            parts.append("\(units.distance(distance)) (Nearby's geodesic: \(units.distance(stats.distance)))")
+        }
+        if let timer = device.timerTime,
+            RunFormatting.duration(timer) != RunFormatting.duration(stats.movingTime)
+        {
+            parts.append(
+                "\(RunFormatting.duration(timer)) timer (Nearby's moving time: \(RunFormatting.duration(stats.movingTime)))"
+            )
+        }
+        return parts.isEmpty ? [] : [("Device", parts.joined(separator: ", "))]
+    }
+
     static func effortName(_ metres: Double) -> String {
         switch metres {
         case 400: return "400 m"
@@ -117,10 +140,15 @@ enum RunShowCommand {
         }
     }
 
-    static func json(title: String, _ analysis: RunAnalysis, session: RunsSession) -> JSONOutput {
+    static func json(title: String, _ analysis: RunAnalysis, device: DeviceTotals? = nil, session: RunsSession)
+        -> JSONOutput
+    {
         let stats = analysis.statistics
         return .object([
             ("title", .string(title)),
+            ("device_distance_m", .optional(device?.distance)),
+            ("device_timer_s", .optional(device?.timerTime)),
+            ("device_elapsed_s", .optional(device?.elapsedTime)),
             ("start", .optional(stats.startTime.flatMap(CivilTime.iso))),
             ("distance_m", .number((stats.distance * 10).rounded() / 10)),
             ("elapsed_s", .optional(stats.elapsedTime)),

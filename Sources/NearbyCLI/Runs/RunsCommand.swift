@@ -22,33 +22,29 @@ enum RunsCommand {
         let session = try RunsSession(context)
         let files = try RunImporter.expand(context.arguments.positionals, environment: context.environment)
         guard !files.isEmpty else {
-            throw .failure("no .gpx or .tcx files in \(context.arguments.positionals.joined(separator: ", "))")
+            throw .failure(
+                "no .gpx, .tcx, .fit, .gz or .zip files in \(context.arguments.positionals.joined(separator: ", "))")
         }
         let importer = RunImporter(session: session, store: try session.openStore(.readWrite))
-        var failures = 0
-        for file in files {
-            let name = (file as NSString).lastPathComponent
-            do {
-                switch try importer.importFile(file) {
-                case .imported(let id, let analysis):
-                    let stats = analysis.statistics
-                    var badge = analysis.bestBadge.map { ", badge \($0.name)" } ?? ""
-                    if let problem = analysis.timingProblem { badge += "; not ranked for medals: \(problem.reason)" }
-                    context.output.out(
-                        "imported #\(id) \(name): \(session.units.distance(stats.distance)) in "
-                            + "\(RunFormatting.duration(stats.movingTime)) (\(RunFormatting.pace(stats.averageSpeed, units: session.units)))\(badge)\n"
-                    )
-                case .duplicate(let id):
-                    context.output.out("already imported as #\(id): \(name)\n")
-                }
-            } catch {
-                failures += 1
-                context.output.err("nearby: \(error.message)\n")
-            }
+        var tally = RunImporter.Tally()
+        for file in files { importer.importPath(file, tally: &tally) }
+        importer.clearProgress()
+        if tally.seen > 1 || tally.ignored > 0 { context.note(summary(tally)) }
+        if tally.skipped > 0 {
+            throw .failure(
+                "\(tally.skipped) file\(tally.skipped == 1 ? "" : "s") could not be imported; the store is unchanged for them"
+            )
         }
-        if failures > 0 {
-            throw .failure("\(failures) of \(files.count) files could not be imported; the store is unchanged for them")
+    }
+
+    /// The closing count: imported, duplicates, skipped, and the non-activities passed over.
+    static func summary(_ tally: RunImporter.Tally) -> String {
+        var text = "\(tally.imported) imported, \(tally.duplicates) already there, \(tally.skipped) skipped"
+        if tally.ignored > 0 {
+            text +=
+                "; \(tally.ignored) file\(tally.ignored == 1 ? " that is not an activity was" : "s that are not activities were") ignored"
         }
+        return text + "."
     }
 
     static func list(_ context: CommandContext) throws(CLIError) {

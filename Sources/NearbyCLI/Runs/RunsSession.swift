@@ -102,19 +102,31 @@ struct RunsSession {
         }
     }
 
-    /// A run named on the command line: a GPX/TCX file (analysed without importing) or a stored run.
+    /// A run named on the command line: a track file — GPX, TCX, FIT, a gzip of one, or the first
+    /// activity of a zip — analysed without importing, or a stored run.
     func resolve(_ reference: String) throws(CLIError) -> (title: String, analysis: RunAnalysis) {
+        let found = try resolveRun(reference)
+        return (found.title, found.analysis)
+    }
+
+    /// ``resolve(_:)``, with the stored run when the reference named one (for its device totals).
+    func resolveRun(_ reference: String) throws(CLIError) -> (
+        title: String, analysis: RunAnalysis, stored: StoredRun?
+    ) {
         let path = context.environment.absolutePath(reference)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if let (title, document) = try RunImporter.firstRun(path, session: self) {
+                return (title, analyse(document.tracks, fileTime: document.time), nil)
+            }
             let document = try RunImporter.read(path, reader: reader)
             let name = (path as NSString).lastPathComponent
             warnOutOfRange(document.outOfRange, file: name)
-            return (name, analyse(document.tracks, fileTime: document.time))
+            return (name, analyse(document.tracks, fileTime: document.time), nil)
         }
         let store = try openStore()
         let (run, analysis) = try loadStored(reference, store: store)
-        return (RunFormatting.title(run), analysis)
+        return (RunFormatting.title(run), analysis, run)
     }
 
     /// Time zone for dates shown to the user: `TZ`, else the system's.

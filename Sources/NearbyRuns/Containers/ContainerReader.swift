@@ -1,3 +1,5 @@
+import NearbyBasics
+
 /// The one entry point for files that may be compressed or archived: given a path (a GPX, TCX or
 /// FIT file, a `.gz` of one, a zip export, a zip of zips), it yields every activity file inside as
 /// an ``ActivitySource``, or one sentence per member it cannot read, and never stops at a bad
@@ -19,21 +21,55 @@ public struct ContainerReader: Sendable {
 
     /// Reads the file at `path`, calling `visit` for each item in archive order. Only `visit`'s
     /// own error stops the walk. Control characters in `path` are escaped in display paths.
+    ///
+    /// The file is opened through ``RegularFile`` (a FIFO, a device or a directory is refused
+    /// before a byte is read) and never memory-mapped: another program truncating a mapped file
+    /// would kill the process with SIGBUS. A zip is read with `pread` (``ZipFile``): its directory
+    /// through a small cache, each member into a buffer of its own, so memory holds one member at
+    /// a time. Anything else (a track, a gzip) is read once into one buffer of at most
+    /// ``ContainerLimits/memberBytes``.
     public func read<E: Error>(path: String, _ visit: (ContainerItem) throws(E) -> Void) throws(E) {
         let shown = DisplayName.escape(path)
-        let file: MappedFile
-        do {
-            file = try MappedFile(path: path)
-        } catch {
-            if case .unreadable(_, let reason) = error {
-                try visit(.failed(.unreadable(path: shown, reason: reason)))
+        let location = Location(displayPath: shown, name: path)
+        let limit = limits.memberBytes
+        func failed(_ error: FileReadError) throws(E) {
+            if case .tooLarge = error {
+                try visit(.failed(.inflatesTooLarge(path: shown, limit: limit)))
             } else {
-                try visit(.failed(error))
+                try visit(.failed(.unreadable(path: shown, reason: TrackReader.reason(error))))
             }
-            return
         }
         var walk = ContainerWalk(limits: limits)
-        try walk.handle(SourceBytes(file), at: Location(displayPath: shown, name: path), visit)
+        let opened: Opened
+        do throws(FileReadError) {
+            opened = try open(path)
+        } catch {
+            return try failed(error)
+        }
+        switch opened {
+        case .zip(let zip): try walk.zipArchive(zip, at: location, visit)
+        case .bytes(let bytes): try walk.handle(SourceBytes(bytes), at: location, visit)
+        }
+    }
+
+    /// A file opened for the walk: a zip to read with `pread`, or anything else read whole.
+    private enum Opened {
+        case zip(ZipFile)
+        case bytes([UInt8])
+    }
+
+    /// Opens `path`, sniffs its first bytes and either keeps it open as a zip or reads it whole.
+    private func open(_ path: String) throws(FileReadError) -> Opened {
+        let file = try RegularFile(path: path)
+        var head = [UInt8](repeating: 0, count: 4100)
+        let read = head.withUnsafeMutableBytes { raw in
+            Result { () throws(FileReadError) -> Int in try file.read(into: raw, at: 0) }
+        }
+        let got = try read.get()
+        if head.withUnsafeBytes({ ContentKind.detect(UnsafeRawBufferPointer(rebasing: $0.prefix(got))) }) == .zip {
+            return .zip(ZipFile(file))
+        }
+        return .bytes(try file.readAll(limit: limits.memberBytes))
     }
 
     /// Reads `bytes` as if they were a file called `name` (the fuzz entry point: bytes in, items out).

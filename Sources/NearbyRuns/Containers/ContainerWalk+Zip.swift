@@ -2,12 +2,10 @@ extension ContainerWalk {
     /// Yields every member of a zip: catalogues first (read, not yielded as sources), then the
     /// members in directory order, then the catalogue's rows whose file the archive lacks.
     mutating func zipArchive<E: Error>(
-        _ archive: SourceBytes, at location: Location, _ visit: (ContainerItem) throws(E) -> Void
+        _ archive: some ZipArchive, at location: Location, _ visit: (ContainerItem) throws(E) -> Void
     ) throws(E) {
-        let listing = archive.withUnsafeBytes { raw in
-            Result { () throws(ContainerError) -> [Result<ZipEntry, ContainerError>] in
-                try ZipDirectory.read(raw, path: location.displayPath, limits: limits)
-            }
+        let listing = Result { () throws(ContainerError) -> [Result<ZipEntry, ContainerError>] in
+            try archive.directory(path: location.displayPath, limits: limits)
         }
         let entries: [Result<ZipEntry, ContainerError>]
         switch listing {
@@ -69,7 +67,7 @@ extension ContainerWalk {
 
     /// Reads the catalogues among `entries` (all of one kind are merged; the first kind found wins).
     private mutating func catalogues<E: Error>(
-        _ entries: [Result<ZipEntry, ContainerError>], archive: SourceBytes, at location: Location,
+        _ entries: [Result<ZipEntry, ContainerError>], archive: some ZipArchive, at location: Location,
         _ visit: (ContainerItem) throws(E) -> Void
     ) throws(E) -> (ExportCatalogue?, Set<String>) {
         var found: ExportCatalogue?

@@ -70,26 +70,34 @@ struct ContainerWalk {
         }
     }
 
-    /// The bytes of one zip member: a shared slice when stored, inflated when deflated.
-    mutating func extract(_ entry: ZipEntry, from archive: SourceBytes, path: String) -> Result<
+    /// The bytes of one zip member: a slice (in memory) or one read (from a file) when stored,
+    /// inflated when deflated. Nothing larger than ``ContainerLimits/memberBytes`` is read.
+    mutating func extract(_ entry: ZipEntry, from archive: some ZipArchive, path: String) -> Result<
         SourceBytes, ContainerError
     > {
+        let truncated = ContainerError.memberCorrupt(path: path, reason: "the archive ends inside its data")
         switch entry.method {
         case 0:
-            let slice = archive.slice(entry.data)
-            guard Inflate.crc32Matches(slice, entry.crc) else {
+            guard entry.data.count <= limits.memberBytes else {
+                return .failure(.inflatesTooLarge(path: path, limit: limits.memberBytes))
+            }
+            guard let stored = archive.data(entry.data) else { return .failure(truncated) }
+            guard Inflate.crc32Matches(stored, entry.crc) else {
                 return .failure(.memberCorrupt(path: path, reason: "its CRC-32 does not match"))
             }
-            return .success(slice)
+            return .success(stored)
         case 8:
-            guard entry.uncompressedSize <= limits.memberBytes else {
+            // Deflate never makes data much larger, so compressed data beyond the member limit
+            // could only inflate past it too.
+            guard entry.uncompressedSize <= limits.memberBytes, entry.data.count <= limits.memberBytes else {
                 return .failure(.inflatesTooLarge(path: path, limit: limits.memberBytes))
             }
             guard entry.uncompressedSize <= limits.totalBytes - inflated else {
                 exhausted = true
                 return .failure(.archiveTooLarge(path: path, limit: limits.totalBytes))
             }
-            let result = archive.slice(entry.data).withUnsafeBytes { raw in
+            guard let compressed = archive.data(entry.data) else { return .failure(truncated) }
+            let result = compressed.withUnsafeBytes { raw in
                 Result { () throws(ContainerError) -> [UInt8] in
                     try Inflate.raw(raw, size: entry.uncompressedSize, crc: entry.crc, path: path)
                 }

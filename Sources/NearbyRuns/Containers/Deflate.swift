@@ -1,9 +1,9 @@
 internal import CZlib
 
 /// Deflate through zlib, for writing test fixtures and fuzz seeds (gzip files, zip members).
-enum Deflate {
+public enum Deflate {
     /// `bytes` as one gzip member (`gzip: true`) or raw deflate data (`gzip: false`).
-    static func compress(_ bytes: [UInt8], gzip: Bool) -> [UInt8] {
+    public static func compress(_ bytes: [UInt8], gzip: Bool) -> [UInt8] {
         var stream = z_stream()
         guard nearby_deflate_init2(&stream, 6, gzip ? 15 + 16 : -15) == Z_OK else { return [] }
         defer { deflateEnd(&stream) }

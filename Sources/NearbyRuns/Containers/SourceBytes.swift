@@ -1,22 +1,12 @@
-/// The bytes of one activity source: a slice of an inflated buffer or of a mapped file, shared
-/// rather than copied (a member stored uncompressed in a mapped zip costs no copy at all).
+/// The bytes of one activity source: a slice of the file's buffer or of an inflated one, shared
+/// rather than copied (a member stored uncompressed costs no copy at all).
 public struct SourceBytes: Sendable {
-    enum Storage: Sendable {
-        case array([UInt8])
-        case mapped(MappedFile)
-    }
-
-    let storage: Storage
+    let storage: [UInt8]
     let range: Range<Int>
 
     init(_ array: [UInt8], range: Range<Int>? = nil) {
-        storage = .array(array)
+        storage = array
         self.range = range ?? 0..<array.count
-    }
-
-    init(_ file: MappedFile, range: Range<Int>? = nil) {
-        storage = .mapped(file)
-        self.range = range ?? 0..<file.count
     }
 
     /// Number of bytes.
@@ -24,29 +14,20 @@ public struct SourceBytes: Sendable {
 
     /// Calls `body` with the bytes; the pointer is valid only during the call.
     public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
-        switch storage {
-        case .array(let array):
-            let result = array.withUnsafeBytes { raw in
-                Result { () throws(E) -> R in try body(UnsafeRawBufferPointer(rebasing: raw[range])) }
-            }
-            return try result.get()
-        case .mapped(let file):
-            return try body(UnsafeRawBufferPointer(rebasing: file.bytes[range]))
+        let result = storage.withUnsafeBytes { raw in
+            Result { () throws(E) -> R in try body(UnsafeRawBufferPointer(rebasing: raw[range])) }
         }
+        return try result.get()
     }
 
-    /// A copy of the bytes as an array.
+    /// A copy of the bytes as an array (no copy when they are the whole buffer).
     public var array: [UInt8] {
-        if case .array(let array) = storage, range == 0..<array.count { return array }
+        if range == 0..<storage.count { return storage }
         return withUnsafeBytes { Array($0) }
     }
 
     /// The bytes `sub` (relative to this slice), sharing the same storage.
     func slice(_ sub: Range<Int>) -> SourceBytes {
-        let absolute = (range.lowerBound + sub.lowerBound)..<(range.lowerBound + sub.upperBound)
-        switch storage {
-        case .array(let array): return SourceBytes(array, range: absolute)
-        case .mapped(let file): return SourceBytes(file, range: absolute)
-        }
+        SourceBytes(storage, range: (range.lowerBound + sub.lowerBound)..<(range.lowerBound + sub.upperBound))
     }
 }

@@ -1,7 +1,7 @@
 extension ZipDirectory {
     /// One central-directory record, its Zip64 extra field applied, checked against its local header.
     static func member(
-        _ bytes: UnsafeRawBufferPointer, at cursor: Int, nameBytes: UnsafeRawBufferPointer, path: String, limit: Int
+        _ bytes: some ZipBytes, at cursor: Int, nameBytes: [UInt8], path: String, limit: Int
     ) -> Result<ZipEntry, ContainerError> {
         let flags = bytes.u16(cursor + 8)
         let method = bytes.u16(cursor + 10)
@@ -13,15 +13,15 @@ extension ZipDirectory {
         let isZip64 = compressed == 0xFFFF_FFFF || uncompressed == 0xFFFF_FFFF || localOffset == 0xFFFF_FFFF
         if isZip64 {
             let extraStart = cursor + 46 + nameBytes.count
-            let extra = UnsafeRawBufferPointer(rebasing: bytes[extraStart..<(extraStart + bytes.u16(cursor + 30))])
-            guard let field = zip64Field(extra) else {
+            let extra = bytes.bytes(extraStart..<(extraStart + bytes.u16(cursor + 30)))
+            guard let field = extra.withUnsafeBytes({ zip64Field($0) }) else {
                 return .failure(.memberCorrupt(path: path, reason: "its Zip64 sizes are missing"))
             }
             // The field holds, in this order, only the values whose 32-bit slot is 0xFFFFFFFF.
             var at = 0
             var values: [Int] = []
             for marked in [uncompressed, compressed, localOffset] where marked == 0xFFFF_FFFF {
-                guard field.count - at >= 8, let value = Int(exactly: field.u64(at)) else {
+                guard field.count - at >= 8, let value = Int(exactly: field.withUnsafeBytes { $0.u64(at) }) else {
                     return .failure(.memberCorrupt(path: path, reason: "its Zip64 sizes are missing"))
                 }
                 values.append(value)
@@ -38,8 +38,7 @@ extension ZipDirectory {
         let localNameLength = bytes.u16(localOffset + 26)
         let dataStart = localOffset + 30 + localNameLength + bytes.u16(localOffset + 28)
         guard localNameLength == nameBytes.count, dataStart <= limit,
-            UnsafeRawBufferPointer(rebasing: bytes[(localOffset + 30)..<(localOffset + 30 + localNameLength)])
-                .elementsEqual(nameBytes)
+            bytes.bytes((localOffset + 30)..<(localOffset + 30 + localNameLength)) == nameBytes
         else {
             return .failure(.memberCorrupt(path: path, reason: "its local header does not match the central directory"))
         }
@@ -57,13 +56,13 @@ extension ZipDirectory {
     }
 
     /// The data of the Zip64 extended-information extra field (id 0x0001), if `extra` holds one.
-    private static func zip64Field(_ extra: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+    private static func zip64Field(_ extra: UnsafeRawBufferPointer) -> [UInt8]? {
         var at = 0
         while extra.count - at >= 4 {
             let id = extra.u16(at)
             let size = extra.u16(at + 2)
             guard extra.count - at - 4 >= size else { return nil }
-            if id == 0x0001 { return UnsafeRawBufferPointer(rebasing: extra[(at + 4)..<(at + 4 + size)]) }
+            if id == 0x0001 { return Array(extra[(at + 4)..<(at + 4 + size)]) }
             at += 4 + size
         }
         return nil

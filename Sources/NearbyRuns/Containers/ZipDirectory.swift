@@ -17,8 +17,9 @@ struct ZipEntry: Sendable, Hashable {
     var isDirectory: Bool { name.hasSuffix("/") && uncompressedSize == 0 }
 }
 
-/// The central directory of a zip held in memory, read without trusting any of it: every offset
-/// and size is checked against the buffer, members may not share bytes, counts are bounded.
+/// The central directory of a zip (in memory, or a file read with `pread` through ``ZipFile``),
+/// read without trusting any of it: every offset and size is checked against the archive's
+/// length, members may not share bytes, counts are bounded.
 /// Zip64 end records and extra fields are read (Garmin exports can pass 4 GiB or 65,535 members).
 ///
 /// Errors that make the whole archive unusable are thrown; a member that alone is unusable
@@ -41,7 +42,7 @@ enum ZipDirectory {
     }
 
     /// The members of the zip in `bytes`, in central-directory order. `path` names the archive.
-    static func read(_ bytes: UnsafeRawBufferPointer, path: String, limits: ContainerLimits) throws(ContainerError)
+    static func read(_ bytes: some ZipBytes, path: String, limits: ContainerLimits) throws(ContainerError)
         -> [Result<ZipEntry, ContainerError>]
     {
         let directory = try locate(bytes, path: path, limits: limits)
@@ -60,8 +61,8 @@ enum ZipDirectory {
             guard end - cursor >= recordLength else {
                 throw .zipMalformed(path: path, reason: "its central directory is truncated")
             }
-            let nameBytes = UnsafeRawBufferPointer(rebasing: bytes[(cursor + 46)..<(cursor + 46 + nameLength)])
-            let name = DisplayName.decode(nameBytes)
+            let nameBytes = bytes.bytes((cursor + 46)..<(cursor + 46 + nameLength))
+            let name = nameBytes.withUnsafeBytes { DisplayName.decode($0) }
             let memberPath = path + "!" + DisplayName.escape(name)
             let entry = member(bytes, at: cursor, nameBytes: nameBytes, path: memberPath, limit: directory.offset)
                 .map { found -> ZipEntry in
@@ -87,7 +88,7 @@ enum ZipDirectory {
     }
 
     /// Finds the central directory through the end record and, when present, the Zip64 locator and end record.
-    static func locate(_ bytes: UnsafeRawBufferPointer, path: String, limits: ContainerLimits) throws(ContainerError)
+    static func locate(_ bytes: some ZipBytes, path: String, limits: ContainerLimits) throws(ContainerError)
         -> Directory
     {
         let end = try findEnd(bytes, path: path)
@@ -130,7 +131,7 @@ enum ZipDirectory {
     }
 
     /// The offset of the end-of-central-directory record: the last one whose comment ends the file.
-    private static func findEnd(_ bytes: UnsafeRawBufferPointer, path: String) throws(ContainerError) -> Int {
+    private static func findEnd(_ bytes: some ZipBytes, path: String) throws(ContainerError) -> Int {
         guard bytes.count >= 22 else { throw .zipNoDirectory(path: path) }
         let lowest = max(0, bytes.count - 22 - 0xFFFF)
         var offset = bytes.count - 22
@@ -144,7 +145,7 @@ enum ZipDirectory {
     }
 
     /// The length of the data descriptor after a member written with flag bit 3 (0 without one).
-    private static func descriptorLength(_ bytes: UnsafeRawBufferPointer, _ entry: ZipEntry, _ limit: Int) -> Int {
+    private static func descriptorLength(_ bytes: some ZipBytes, _ entry: ZipEntry, _ limit: Int) -> Int {
         guard entry.hasDescriptor else { return 0 }
         let at = entry.data.upperBound
         let signed = limit - at >= 4 && bytes.u32(at) == descriptorSignature
@@ -153,7 +154,24 @@ enum ZipDirectory {
     }
 }
 
-extension UnsafeRawBufferPointer {
+/// Random access to the bytes of a zip: a buffer in memory or a file read with `pread`.
+/// Callers check every offset against ``count`` first.
+protocol ZipBytes {
+    /// The archive's length in bytes.
+    var count: Int { get }
+    /// Little-endian 16-bit value at `offset`, as an Int.
+    func u16(_ offset: Int) -> Int
+    /// Little-endian 32-bit value at `offset`.
+    func u32(_ offset: Int) -> UInt32
+    /// Little-endian 64-bit value at `offset`.
+    func u64(_ offset: Int) -> UInt64
+    /// A copy of the bytes in `range` (short if a file shrank since it was opened).
+    func bytes(_ range: Range<Int>) -> [UInt8]
+}
+
+extension UnsafeRawBufferPointer: ZipBytes {
+    func bytes(_ range: Range<Int>) -> [UInt8] { Array(self[range]) }
+
     /// Little-endian 16-bit value at `offset` (the caller has checked the bounds), as an Int.
     func u16(_ offset: Int) -> Int { Int(self[offset]) | Int(self[offset + 1]) << 8 }
 
