@@ -19,7 +19,7 @@ import Testing
                     ? FetchRequest(url: url(index), connectTimeout: 1, totalTimeout: 20, maxBodyBytes: 64 << 20)
                     : nil
             },
-            validate: { pages, _ in ValidatedFeed(recordCount: pages.count) })
+            validate: { pages in ValidatedFeed(recordCount: pages.count) })
     }
 
     @Test func smallGzipPagesThatInflateLargeAreStoppedByTheByteBudget() throws {

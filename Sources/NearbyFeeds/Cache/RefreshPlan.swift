@@ -77,4 +77,23 @@ public struct RefreshPlan: Sendable {
         self.request = request
         self.validate = validate
     }
+
+    /// Creates a plan whose validator writes no file itself (its artefacts, if any, are small
+    /// and returned as bytes in ``ValidatedFeed/artefacts``).
+    public init(
+        datasetID: String,
+        rule: RefreshRule,
+        fileExtension: String = "json",
+        mirror: FeedMirror? = nil,
+        maxPages: Int = 1000,
+        budget: RefreshBudget = RefreshBudget(),
+        maxDropPercent: Int = RefreshPlan.defaultMaxDropPercent,
+        request: @escaping @Sendable (_ pageIndex: Int, _ previousPages: [Data]) -> FetchRequest?,
+        validate: @escaping @Sendable (_ pages: [Data]) throws -> ValidatedFeed
+    ) {
+        self.init(
+            datasetID: datasetID, rule: rule, fileExtension: fileExtension, mirror: mirror, maxPages: maxPages,
+            budget: budget, maxDropPercent: maxDropPercent, request: request,
+            validate: { pages, _ in try validate(pages) })
+    }
 }
