@@ -329,7 +329,7 @@ class Bench:
                                  [(peer_name, peak.get("python"))],
                                  feed_kb * T_REFRESH_MEM_FACTOR,
                                  f"≤ 3× feed ({feed_kb * 3 / 1024:,.0f} MB)",
-                                 "max RSS (GNU time); includes the fetch path's copy of the page"
+                                 "max RSS (GNU time); the mapped page's resident part included"
                                  if timer.gnu_time else "GNU time missing"))
             manifest_path = os.path.join(datasets, f"{ds}.json")
             try:
