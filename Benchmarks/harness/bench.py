@@ -305,12 +305,14 @@ class Bench:
                        "--cache-dir", cache, "--force"]
             self.log(f"decode {size}: {a.repeat} rounds of nearby refresh / {peer_name}")
             res = self.alternate([
-                ("nearby", lambda r: timer.run(refresh, "nearby refresh")[:2]),
-                ("python", lambda r: timer.run([PY, "-c", script, feed], peer_name)[:2]),
+                ("nearby", lambda r: timer.run(refresh, "nearby refresh")[:2] + (timer.last_cpu,)),
+                ("python", lambda r: timer.run([PY, "-c", script, feed], peer_name)[:2]
+                 + (timer.last_cpu,)),
             ], a.repeat)
             self.raw[f"decode-{fmt}"] = res
-            wall = {n: median([w for w, _ in v]) for n, v in res.items()}
-            peak = {n: max([p for _, p in v if p is not None], default=None)
+            wall = {n: median([w for w, _, _ in v]) for n, v in res.items()}
+            cpu = {n: median([c for _, _, c in v]) for n, v in res.items()}
+            peak = {n: max([p for _, p, _ in v if p is not None], default=None)
                     for n, v in res.items()}
             is_json = fmt == "json"
             self.rows.append(Row(f"refresh {fmt} feed from a mirror", size, "time",
@@ -318,11 +320,16 @@ class Bench:
                                  wall.get("python") if is_json else None,
                                  "≤ Python json.load" if is_json else "",
                                  f"whole process, median; feed {feed_kb / 1024:,.0f} MB"))
+            self.rows.append(Row(f"refresh {fmt} feed: CPU time", size, "time",
+                                 cpu.get("nearby"), [(peer_name, cpu.get("python"))],
+                                 cpu.get("python") if is_json else None,
+                                 "≤ Python json.load" if is_json else "",
+                                 "user + sys of the whole process, median"))
             self.rows.append(Row(f"refresh {fmt} feed: peak memory", size, "mem", peak.get("nearby"),
                                  [(peer_name, peak.get("python"))],
                                  feed_kb * T_REFRESH_MEM_FACTOR,
                                  f"≤ 3× feed ({feed_kb * 3 / 1024:,.0f} MB)",
-                                 "max RSS (GNU time); includes the fetch path's copy of the page"
+                                 "max RSS (GNU time); the mapped page's resident part included"
                                  if timer.gnu_time else "GNU time missing"))
             manifest_path = os.path.join(datasets, f"{ds}.json")
             try:

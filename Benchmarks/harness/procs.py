@@ -72,23 +72,31 @@ class TimedRunner:
         self.gnu_time = have_gnu_time()
         self._dir = tempfile.mkdtemp(prefix="nearby-bench-time-")
         self._out = os.path.join(self._dir, "maxrss")
+        self.last_cpu = None
 
     def close(self) -> None:
         shutil.rmtree(self._dir, ignore_errors=True)
 
     def run(self, cmd: list[str], what: str, env: dict | None = None):
-        full = [GNU_TIME, "-f", "%M", "-o", self._out, *cmd] if self.gnu_time else cmd
+        full = [GNU_TIME, "-f", "%M %U %S", "-o", self._out, *cmd] if self.gnu_time else cmd
         t0 = time.perf_counter()
+        before = os.times()
         p = subprocess.run(full, capture_output=True, text=True, env=env)
+        after = os.times()
         wall = time.perf_counter() - t0
+        # CPU time (user + sys) of the command and its children: what the machine spent on it,
+        # less sensitive than wall time to other jobs on a shared machine.
+        self.last_cpu = (after.children_user - before.children_user
+                         + after.children_system - before.children_system)
         if p.returncode != 0:
             raise ToolError(f"{what} failed (exit {p.returncode}): {_tail(p.stderr or p.stdout)}"
                             f"  [command: {' '.join(cmd)}]")
         peak = None
         if self.gnu_time:
             with open(self._out) as f:
-                rows = [r for r in f.read().split() if r.isdigit()]
-            peak = int(rows[-1]) if rows else None
+                lines = [line.split() for line in f.read().splitlines() if line.strip()]
+            last = lines[-1] if lines else []
+            peak = int(last[0]) if len(last) == 3 and last[0].isdigit() else None
         return wall, peak, p.stdout
 
     def floor(self, rounds: int = 20) -> float:

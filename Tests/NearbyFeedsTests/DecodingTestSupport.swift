@@ -15,9 +15,12 @@ enum FeedTestPaths {
     /// The built-in manifests.
     static let datasets = packageRoot.appendingPathComponent("Datasets")
 
-    /// `../shared/opendata` next to the package root, if present.
-    static let sharedOpenData = packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/opendata")
+    /// `../shared/opendata` next to the package root, if present; `NEARBY_SHARED=DIR` names
+    /// another shared folder (a git worktree's parent is not the project's).
+    static let sharedOpenData =
+        (ProcessInfo.processInfo.environment["NEARBY_SHARED"].map { URL(fileURLWithPath: $0) }
+        ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared"))
+        .appendingPathComponent("opendata")
 
     static func fixture(_ name: String) throws -> Data {
         try Data(contentsOf: fixtures.appendingPathComponent(name))

@@ -3,6 +3,10 @@ import Testing
 
 @testable import NearbyFeeds
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Every failing refresh leaves the previous copy byte for byte and says why.
 @Suite struct RefreshFailureTests {
     typealias F = RefreshFixtures
@@ -109,7 +113,7 @@ import Testing
         let url = server.url("/files/good.csv")
         let plan: (String) -> RefreshPlan = { id in
             var plan = F.plan(id, url: url)
-            plan.validate = { _ in ValidatedFeed(recordCount: 1, artefacts: ["../escape": Data()]) }
+            plan.validate = { _, _ in ValidatedFeed(recordCount: 1, artefacts: ["../escape": Data()]) }
             return plan
         }
         try expectFailureKeepsCache(server, plan: plan) {
@@ -146,4 +150,99 @@ struct Always304: Fetcher {
     func fetch(_ request: FetchRequest) throws(FetchError) -> FetchResponse {
         FetchResponse(status: 304, body: Data(), effectiveURL: request.url)
     }
+}
+
+/// The cache's artefact seam (issue 8): a validator writes large artefacts into the new
+/// generation through an ``ArtefactFolder``, under the cache's rules, instead of handing bytes.
+@Suite struct ArtefactFolderTests {
+    typealias F = RefreshFixtures
+
+    private func plan(
+        _ url: String,
+        validate: @escaping @Sendable (_ pages: [Data], _ folder: ArtefactFolder) throws -> ValidatedFeed
+    ) -> RefreshPlan {
+        var plan = F.plan("toilets", url: url)
+        plan.validate = validate
+        return plan
+    }
+
+    @Test func aWrittenFileIsKeptAndRecordedWithTheFetchChecksum() throws {
+        let server = try FixtureServer()
+        try server.put("good.csv", RefreshFailureTests.good)
+        let folder = try TestFolders.make("cache")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = F.cache(folder, at: "2026-02-01T10:00:00+08:00")
+        let seen = LockedBox<String?>(nil)
+        _ = try cache.refresh(
+            plan(server.url("/files/good.csv")) { pages, output in
+                seen.set(output.checksum)
+                try output.write("big.bin") { fd in
+                    let bytes = [UInt8]("built from \(pages.count) page".utf8)
+                    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+                }
+                return ValidatedFeed(recordCount: 2, files: ["big.bin"])
+            })
+        let entry = try cache.load("toilets")
+        #expect(entry.metadata.artefacts == ["big.bin"])
+        #expect(
+            try Data(contentsOf: entry.directory.appendingPathComponent("big.bin")) == Data("built from 1 page".utf8))
+        // The checksum handed over and recorded is SHA-256 of the page (sha256sum of the text).
+        let sha256sum = "3a1d700b54d7d4a78b9bebb9671afca1ccd99c8baefd08cfde894a7fb1d860a1"
+        #expect(seen.get() == sha256sum)
+        #expect(entry.metadata.checksum == sha256sum)
+        #expect(!CacheFiles.list(entry.directory).contains { $0.hasSuffix(".tmp") })
+    }
+
+    @Test(arguments: ["../escape", "meta.json", "page-0.csv", "x.tmp", ""])
+    func aBadNameIsRefusedBeforeAnythingIsWritten(name: String) throws {
+        let server = try FixtureServer()
+        try RefreshFailureTests().expectFailureKeepsCache(
+            server,
+            plan: { _ in
+                plan(server.url("/files/good.csv")) { _, output in
+                    try output.write(name) { _ in }
+                    return ValidatedFeed(recordCount: 2, files: [name])
+                }
+            }
+        ) { $0 == .badArtefactName(datasetID: "toilets", name: name) }
+    }
+
+    @Test func aFileTheValidatorDidNotWriteIsRefused() throws {
+        let server = try FixtureServer()
+        try RefreshFailureTests().expectFailureKeepsCache(
+            server,
+            plan: { _ in
+                plan(server.url("/files/good.csv")) { _, _ in ValidatedFeed(recordCount: 2, files: ["ghost.bin"]) }
+            }
+        ) { $0 == .badArtefactName(datasetID: "toilets", name: "ghost.bin") }
+    }
+
+    @Test func aFailingWriterLeavesNothingBehind() throws {
+        struct Broken: Error, CustomStringConvertible { var description: String { "the disk broke" } }
+        let server = try FixtureServer()
+        try RefreshFailureTests().expectFailureKeepsCache(
+            server,
+            plan: { _ in
+                plan(server.url("/files/good.csv")) { _, output in
+                    try output.write("big.bin") { fd in
+                        _ = write(fd, "partial", 7)
+                        throw Broken()
+                    }
+                    return ValidatedFeed(recordCount: 2, files: ["big.bin"])
+                }
+            }
+        ) { $0 == .invalid(datasetID: "toilets", reason: "the disk broke") }
+    }
+}
+
+/// A value shared with a `@Sendable` closure in a test.
+final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func set(_ newValue: Value) { lock.withLock { value = newValue } }
+
+    func get() -> Value { lock.withLock { value } }
 }

@@ -3,7 +3,8 @@ import NearbyFeeds
 
 /// `nearby-bench decode --manifest M.json --file FEED [--repeat R]`: the decode alone, in
 /// process: the feed file is mapped (no fetch, no cache), streamed through
-/// ``FeedStreamDecoder`` into a ``PlaceArchiveBuilder``, and the archive finished. Prints
+/// ``FeedStreamDecoder`` into a ``PlaceArchiveBuilder``, and the archive written to a temporary
+/// file section by section (``ArchiveFileOutput``), as a refresh writes it. Prints
 /// `{"seconds","places","records","archive_bytes","feed_bytes","peak_rss_kb"}` (median of R runs;
 /// peak RSS is the process's high-water mark, the mapped feed's touched pages included).
 enum DecodeBenchmark {
@@ -25,11 +26,20 @@ enum DecodeBenchmark {
             var decoder = FeedStreamDecoder(manifest: manifest, sink: PlaceArchiveBuilder())
             try decoder.add(page: feed)
             let summary = try decoder.finish()
-            let archive = decoder.sink.finish(sourceTag: 1)
+            var builder = decoder.sink
+            decoder = FeedStreamDecoder(manifest: manifest, sink: PlaceArchiveBuilder())
+            let path = FileManager.default.temporaryDirectory
+                .appendingPathComponent("nearby-bench-\(UUID().uuidString).nbyplace").path
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw BenchmarkError.badValue("temporary file", path) }
+            defer { unlink(path) }
+            var output = ArchiveFileOutput(descriptor: fd)
+            try builder.finish(sourceTag: 1, into: &output)
+            archiveBytes = Int(lseek(fd, 0, SEEK_END))
+            close(fd)
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             places = summary.placeCount
             records = summary.recordCount
-            archiveBytes = archive.count
         }
         let result: [String: Any] = [
             "seconds": HarnessCommands.median(times), "places": places, "records": records,

@@ -107,15 +107,27 @@ final class PagedBytes {
     /// Copies every byte to `target` in order, unmapping each chunk once copied; empty after.
     func drain(into target: UnsafeMutableRawPointer) {
         var offset = 0
-        for (index, chunk) in chunks.enumerated() {
-            let length = index == chunks.count - 1 ? used : Self.chunkSize
-            (target + offset).copyMemory(from: chunk, byteCount: length)
-            offset += length
-            munmap(chunk, Self.chunkSize)
+        drain { chunk in
+            guard let base = chunk.baseAddress else { return }
+            (target + offset).copyMemory(from: base, byteCount: chunk.count)
+            offset += chunk.count
         }
-        chunks = []
-        used = Self.chunkSize
-        count = 0
+    }
+
+    /// Hands every stored run of bytes to `body` in order, unmapping each chunk once `body`
+    /// returns; empty after (also when `body` throws: what was not handed on is dropped).
+    func drain<E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) {
+        defer {
+            release()
+            used = Self.chunkSize
+            count = 0
+        }
+        while !chunks.isEmpty {
+            let chunk = chunks.removeFirst()
+            let length = chunks.isEmpty ? used : Self.chunkSize
+            defer { munmap(chunk, Self.chunkSize) }
+            try body(UnsafeRawBufferPointer(start: chunk, count: length))
+        }
     }
 
     private func release() {

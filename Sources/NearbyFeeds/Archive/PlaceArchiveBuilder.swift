@@ -97,80 +97,70 @@ public struct PlaceArchiveBuilder: PlaceSink {
 
     /// The archive as bytes, tagged with `sourceTag` (see ``PlaceArchive/sourceTag(checksum:manifest:)``).
     public consuming func finish(sourceTag: UInt64) -> Data {
-        // The sharing table is no longer needed; the index is built before the sections move,
-        // so at the peak memory holds the sections and the index once each.
+        var output = ArchiveDataOutput()
+        finish(sourceTag: sourceTag, into: &output)
+        return output.data
+    }
+
+    /// Writes the archive, tagged with `sourceTag`, to `output` in order: each section leaves
+    /// memory as it is written, and the spatial index is built only after the other sections
+    /// are out, so at the peak memory holds the index and its coordinates, not the archive.
+    /// The builder is empty after.
+    public mutating func finish<Output: ArchiveOutput>(
+        sourceTag: UInt64, into output: inout Output
+    ) throws(Output.Failure) {
         strings.dropTable()
-        var spatial: SpatialIndex? = SpatialIndex(located)
-        located = []
+        names = [:]
+        recentNames = []
         let stored = [nameTable, records, pairs, strings.bytes, map]
-        let indexLength = spatial?.withSerializedBytes { $0.count } ?? 0
-        let lengths = stored.map(\.count) + [indexLength]
         var table: [(Int, Int)] = []
         var size = PlaceArchiveLayout.headerSize
-        for (number, length) in lengths.enumerated() {
-            size = PlaceArchiveLayout.aligned(size, section: number)
-            table.append((size, length))
-            size += (length + 7) & ~7
-        }
-        let checkedEnd = table[5].0
-        let blockCount =
-            (checkedEnd - PlaceArchiveLayout.headerSize + PlaceArchiveLayout.blockSize - 1)
-            / PlaceArchiveLayout.blockSize
-        table.append((size, blockCount * 8))
-        size += blockCount * 8
-        // One allocation at the final size; its pages cost nothing until a section is copied
-        // in, and each section leaves memory as it is copied. Only the gaps are zeroed.
-        let file = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
-        var written = 0
-        func zero(upTo end: Int) {
-            if end > written { (file + written).initializeMemory(as: UInt8.self, repeating: 0, count: end - written) }
-        }
-        spatial?.withSerializedBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            (file + table[5].0).copyMemory(from: base, byteCount: raw.count)
-        }
-        spatial = nil
         for (number, section) in stored.enumerated() {
-            zero(upTo: table[number].0)
-            section.drain(into: file + table[number].0)
-            written = table[number].0 + table[number].1
+            size = PlaceArchiveLayout.aligned(size, section: number)
+            table.append((size, section.count))
+            size += (section.count + 7) & ~7
         }
-        zero(upTo: table[5].0)
-        written = table[5].0 + table[5].1
-        zero(upTo: table[6].0)
+        let checkedEnd = PlaceArchiveLayout.aligned(size, section: 5)
+        var stream = ArchiveStream(output: output, checkedEnd: checkedEnd)
+        defer { output = stream.close() }
+        try stream.zero(upTo: PlaceArchiveLayout.headerSize)
+        for (number, section) in stored.enumerated() {
+            try stream.zero(upTo: table[number].0)
+            try section.drain { (chunk) throws(Output.Failure) in try stream.append(chunk) }
+        }
+        try stream.zero(upTo: checkedEnd)
+        var spatial: SpatialIndex? = SpatialIndex(located)
+        located = []
+        let indexLength = spatial?.withSerializedBytes { $0.count } ?? 0
+        table.append((checkedEnd, indexLength))
+        let indexResult: Result<Void, Output.Failure>? = spatial?.withSerializedBytes { raw in
+            Result { () throws(Output.Failure) in try stream.append(raw) }
+        }
+        try indexResult?.get()
+        spatial = nil
+        let blocksOffset = checkedEnd + ((indexLength + 7) & ~7)
+        try stream.zero(upTo: blocksOffset)
+        var blocks = ByteBuffer()
+        for hash in stream.blockHashes { blocks.append(hash) }
+        table.append((blocksOffset, blocks.bytes.count))
+        try withBytes(blocks.bytes) { (raw) throws(Output.Failure) in try stream.append(raw) }
+        let tableHash = blocks.bytes.withUnsafeBytes { raw -> UInt64 in
+            guard let base = raw.baseAddress else { return 0 }
+            return IndexChecksum.hash(base, byteCount: raw.count)
+        }
         var header = ByteBuffer()
         header.bytes += PlaceArchiveLayout.magic
         header.append(PlaceArchiveLayout.version)
         header.append(UInt32(0))
         header.append(UInt64(count))
         header.append(sourceTag)
-        var blocks = ByteBuffer()
-        var start = PlaceArchiveLayout.headerSize
-        while start < checkedEnd {
-            let length = min(PlaceArchiveLayout.blockSize, checkedEnd - start)
-            blocks.append(IndexChecksum.hash(UnsafeRawPointer(file + start), byteCount: length))
-            start += length
-        }
-        blocks.bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            (file + table[6].0).copyMemory(from: base, byteCount: raw.count)
-        }
-        let tableHash = blocks.bytes.withUnsafeBytes { raw -> UInt64 in
-            guard let base = raw.baseAddress else { return 0 }
-            return IndexChecksum.hash(base, byteCount: raw.count)
-        }
         header.append(tableHash)
-        header.append(UInt64(size))
+        header.append(UInt64(stream.position))
         for (offset, length) in table {
             header.append(UInt64(offset))
             header.append(UInt64(length))
         }
-        header.bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            file.copyMemory(from: base, byteCount: raw.count)
-        }
-        return Data(
-            bytesNoCopy: file, count: size, deallocator: .custom { pointer, _ in pointer.deallocate() })
+        try withBytes(header.bytes) { (raw) throws(Output.Failure) in try stream.overwriteHeader(raw) }
     }
 }
 

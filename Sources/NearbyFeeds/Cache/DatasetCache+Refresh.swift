@@ -95,9 +95,15 @@ extension DatasetCache {
         let id = plan.datasetID
         let fetched = try fetchPages(plan, previous: previous, force: force, into: generation)
         let now = clock.now()
-        var whole = SHA256()
-        for body in fetched.bodies { whole.update(body) }
-        let checksum = whole.hexDigest()
+        // Each page was hashed once as it was fetched; one page's hash is the whole checksum.
+        let checksum: String
+        if fetched.pages.count == 1, let page = fetched.pages.first {
+            checksum = page.sha256
+        } else {
+            var whole = SHA256()
+            for body in fetched.bodies { whole.update(body) }
+            checksum = whole.hexDigest()
+        }
 
         if !force, let previous, previous.metadata.pages.count == fetched.pages.count,
             fetched.allNotModified || previous.metadata.checksum == checksum
@@ -116,15 +122,25 @@ extension DatasetCache {
                 : .unchanged(records: metadata.recordCount)
         }
 
+        let pageFiles = Set(fetched.pages.map(\.file))
+        let output = ArtefactFolder(datasetID: id, checksum: checksum, directory: generation, reserved: pageFiles)
         let validated: ValidatedFeed
         do {
-            validated = try plan.validate(fetched.bodies)
+            validated = try plan.validate(fetched.bodies, output)
+        } catch let error as RefreshError {
+            throw error
         } catch {
             throw .invalid(datasetID: id, reason: String(describing: error))
         }
         guard validated.recordCount > 0 else { throw .noRecords(datasetID: id) }
-        let pageFiles = Set(fetched.pages.map(\.file))
         for name in validated.artefacts.keys where !Self.isCacheFileName(name) || pageFiles.contains(name) {
+            throw .badArtefactName(datasetID: id, name: name)
+        }
+        // A file the validator names must be one it wrote through the folder.
+        for name in validated.files
+        where !Self.isCacheFileName(name) || pageFiles.contains(name) || validated.artefacts[name] != nil
+            || !output.holdsFile(name)
+        {
             throw .badArtefactName(datasetID: id, name: name)
         }
         if !acceptDrop, let before = previous?.metadata.rankableCount, let after = validated.rankableCount,
@@ -141,7 +157,7 @@ extension DatasetCache {
             formatVersion: CacheMetadata.currentFormatVersion, datasetID: id, pages: fetched.pages,
             fetchedAt: now, checkedAt: now, recordCount: validated.recordCount,
             bytes: bytes, checksum: checksum,
-            artefacts: validated.artefacts.keys.sorted(), fromMirror: plan.mirror != nil)
+            artefacts: Set(validated.artefacts.keys).union(validated.files).sorted(), fromMirror: plan.mirror != nil)
         metadata.rankableCount = validated.rankableCount
         try finishGeneration(
             metadata, artefacts: validated.artefacts, generation: generation, name: name, folder: folder,

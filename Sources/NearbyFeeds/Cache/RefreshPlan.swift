@@ -4,16 +4,22 @@ import Foundation
 public struct ValidatedFeed: Sendable {
     /// Records decoded (must be above 0 for the bodies to be kept).
     public var recordCount: Int
-    /// Derived files to store beside the bodies, by file name (for example `index.bin`).
+    /// Small derived files to store beside the bodies, by file name (for example `index.bin`).
     public var artefacts: [String: Data]
+    /// Derived files the validator wrote itself through its ``ArtefactFolder`` (large ones,
+    /// such as the place archive, which then never sit in memory whole).
+    public var files: [String]
     /// Records that can be ranked by distance (a usable coordinate); nil when the validator
     /// does not know. A copy where this fell too far against the last good one is refused.
     public var rankableCount: Int?
 
     /// Creates a result.
-    public init(recordCount: Int, artefacts: [String: Data] = [:], rankableCount: Int? = nil) {
+    public init(
+        recordCount: Int, artefacts: [String: Data] = [:], files: [String] = [], rankableCount: Int? = nil
+    ) {
         self.recordCount = recordCount
         self.artefacts = artefacts
+        self.files = files
         self.rankableCount = rankableCount
     }
 }
@@ -44,8 +50,10 @@ public struct RefreshPlan: Sendable {
     /// It is always called for page 0, and returning nil there is a configuration error.
     public var request: @Sendable (_ pageIndex: Int, _ previousPages: [Data]) -> FetchRequest?
     /// Decodes the bodies and returns the record count and artefacts, or throws saying why not
-    /// (it does not decode, coordinates out of range…). Its error's description is reported.
-    public var validate: @Sendable (_ pages: [Data]) throws -> ValidatedFeed
+    /// (it does not decode, coordinates out of range…). Its error's description is reported
+    /// (a ``RefreshError`` from the folder as it is). Large artefacts are written through the
+    /// folder (the new generation's), which also carries the pages' checksum.
+    public var validate: @Sendable (_ pages: [Data], _ folder: ArtefactFolder) throws -> ValidatedFeed
 
     /// Creates a plan.
     public init(
@@ -57,7 +65,7 @@ public struct RefreshPlan: Sendable {
         budget: RefreshBudget = RefreshBudget(),
         maxDropPercent: Int = RefreshPlan.defaultMaxDropPercent,
         request: @escaping @Sendable (_ pageIndex: Int, _ previousPages: [Data]) -> FetchRequest?,
-        validate: @escaping @Sendable (_ pages: [Data]) throws -> ValidatedFeed
+        validate: @escaping @Sendable (_ pages: [Data], _ folder: ArtefactFolder) throws -> ValidatedFeed
     ) {
         self.datasetID = datasetID
         self.rule = rule
@@ -68,5 +76,24 @@ public struct RefreshPlan: Sendable {
         self.maxDropPercent = maxDropPercent
         self.request = request
         self.validate = validate
+    }
+
+    /// Creates a plan whose validator writes no file itself (its artefacts, if any, are small
+    /// and returned as bytes in ``ValidatedFeed/artefacts``).
+    public init(
+        datasetID: String,
+        rule: RefreshRule,
+        fileExtension: String = "json",
+        mirror: FeedMirror? = nil,
+        maxPages: Int = 1000,
+        budget: RefreshBudget = RefreshBudget(),
+        maxDropPercent: Int = RefreshPlan.defaultMaxDropPercent,
+        request: @escaping @Sendable (_ pageIndex: Int, _ previousPages: [Data]) -> FetchRequest?,
+        validate: @escaping @Sendable (_ pages: [Data]) throws -> ValidatedFeed
+    ) {
+        self.init(
+            datasetID: datasetID, rule: rule, fileExtension: fileExtension, mirror: mirror, maxPages: maxPages,
+            budget: budget, maxDropPercent: maxDropPercent, request: request,
+            validate: { pages, _ in try validate(pages) })
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// var decoder = FeedStreamDecoder(manifest: manifest, sink: PlaceArchiveBuilder())
 /// for page in pages { try decoder.add(page: page) }
 /// let summary = try decoder.finish()
-/// let archive = try decoder.sink.finish(sourceTag: tag)
+/// let archive = decoder.sink.finish(sourceTag: tag)
 /// ```
 ///
 /// Memory stays within what the sink keeps plus one record, whatever the feed's length. The
@@ -99,8 +99,10 @@ public struct FeedStreamDecoder<Sink: PlaceSink> {
             let header = try reader.readHeader()
             let columns = CSVColumns(header)
             var row = CSVRow()
+            var behind = ReadBehind(raw.baseAddress)
             while try reader.next(into: &row, columns: header.count) {
                 consume(.csv(row, columns: columns))
+                behind.passed(reader.position)
             }
         } catch {
             throw .notCSV(dataset: manifest.id, page: pageIndex, error: error)
@@ -114,7 +116,7 @@ public struct FeedStreamDecoder<Sink: PlaceSink> {
             records: source.effectiveRecordsPath.segments, total: source.effectiveTotalPath?.segments)
         let outcome: JSONRecordWalker.Outcome
         do throws(JSONParseError) {
-            outcome = try walker.walk(raw) { value in
+            outcome = try walker.walk(raw, releasingBehind: true) { value in
                 consume(.json(value, properties: isGeoJSON ? value["properties"] : nil))
             }
         } catch {

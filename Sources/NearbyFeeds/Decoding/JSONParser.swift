@@ -50,6 +50,8 @@ struct JSONByteReader {
     var memberStacks: [[JSONMember]] = []
     /// For ``JSONRecordWalker``: build each record, or only check it.
     var buildsRecords = true
+    /// For ``JSONRecordWalker``: gives the input's pages back as records are passed.
+    var readBehind: ReadBehind?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes

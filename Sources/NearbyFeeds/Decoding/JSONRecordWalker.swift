@@ -22,9 +22,11 @@ struct JSONRecordWalker {
     let total: [String]?
 
     /// Walks `bytes` (a BOM is skipped); with `build`, `record` is called with each record in
-    /// order, else the records are only checked and counted.
+    /// order, else the records are only checked and counted. With `releasingBehind`, the pages
+    /// of a mapped input are handed back to the system as records are passed (``ReadBehind``).
     func walk(
-        _ buffer: UnsafeRawBufferPointer, build: Bool = true, record: (JSONValue) -> Void = { _ in }
+        _ buffer: UnsafeRawBufferPointer, build: Bool = true, releasingBehind: Bool = false,
+        record: (JSONValue) -> Void = { _ in }
     ) throws(JSONParseError) -> Outcome {
         var bytes = buffer.assumingMemoryBound(to: UInt8.self)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
@@ -36,6 +38,7 @@ struct JSONRecordWalker {
         reader.skipWhiteSpace()
         guard reader.position < bytes.count else { throw reader.error(.empty) }
         reader.buildsRecords = build
+        if releasingBehind { reader.readBehind = ReadBehind(bytes.baseAddress.map { UnsafeRawPointer($0) }) }
         try reader.walkValue(
             records: records[...], total: total?[...], outcome: &outcome, record: record)
         reader.skipWhiteSpace()
@@ -96,6 +99,7 @@ extension JSONByteReader {
                 try skipValue()
             }
             outcome.records += 1
+            readBehind?.passed(position)
             if try finishItem(closer: UInt8(ascii: "]"), expected: "',' or ']' after an array element") {
                 break
             }

@@ -167,20 +167,21 @@ public struct PlaceLibrary: Sendable {
             // The pages are checked against their recorded checksums first: a rebuild never
             // builds from damaged bodies.
             let pages = try entry.verifiedPages()
-            let feed = try RefreshPlanner.validate(pages, manifest: manifest)
-            guard let bytes = feed.artefacts[RefreshPlanner.archiveName] else {
-                throw PlaceLibraryError.noData(manifest.id, "the archive could not be built")
-            }
-            // A new file under an unpredictable name, created exclusively and never through a
-            // link, then renamed into place: a mapped archive is never rewritten under a reader.
-            let temporary = entry.directory.appendingPathComponent(
-                CacheFiles.temporaryName(for: RefreshPlanner.archiveName))
+            // The archive is written as a refresh writes it: a new file under an unpredictable
+            // name, created exclusively and never through a link, then renamed into place; a
+            // mapped archive is never rewritten under a reader.
+            let folder = ArtefactFolder(
+                datasetID: manifest.id, checksum: entry.metadata.checksum, directory: entry.directory,
+                reserved: Set(entry.metadata.pages.map(\.file)))
             do {
-                try CacheFiles.writeNewFile(bytes, to: temporary)
-                try CacheFiles.rename(temporary, over: URL(fileURLWithPath: path))
-            } catch {
-                CacheFiles.removeQuietly(temporary)
-                throw PlaceLibraryError.noData(manifest.id, "cannot write \(path) (\(error.reason))")
+                _ = try RefreshPlanner.validate(pages, manifest: manifest, into: folder)
+            } catch let error as RefreshError {
+                switch error {
+                case .storage(_, let failedPath, let reason):
+                    throw PlaceLibraryError.noData(manifest.id, "cannot write \(failedPath) (\(reason))")
+                default:
+                    throw PlaceLibraryError.noData(manifest.id, "the archive could not be built")
+                }
             }
             let archive = try PlaceArchive(path: path, datasetID: manifest.id, expectedTag: tag)
             try archive.verifyAll()

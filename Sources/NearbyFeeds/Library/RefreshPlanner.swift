@@ -78,29 +78,31 @@ public struct RefreshPlanner: Sendable {
             budget: budget,
             maxDropPercent: manifest.refresh.maxDropPercent ?? RefreshPlan.defaultMaxDropPercent,
             request: request,
-            validate: { pages in try Self.validate(pages, manifest: manifest) }
+            validate: { pages, folder in try Self.validate(pages, manifest: manifest, into: folder) }
         )
     }
 
     /// Decodes the pages (so a body that does not decode, has no records or has no coordinate in
-    /// range is refused) and builds the place archive that queries will map.
-    static func validate(_ pages: [Data], manifest: DatasetManifest) throws -> ValidatedFeed {
-        // Records stream from the pages into the archive: no tree, no list of places.
+    /// range is refused) and writes the place archive that queries will map into `folder`,
+    /// section by section: records stream from the pages into the archive's sections (no tree,
+    /// no list of places) and the sections into the file (no archive in memory).
+    static func validate(_ pages: [Data], manifest: DatasetManifest, into folder: ArtefactFolder) throws
+        -> ValidatedFeed
+    {
         var decoder = FeedStreamDecoder(manifest: manifest, sink: PlaceArchiveBuilder())
         for page in pages { try decoder.add(page: page) }
         let summary = try decoder.finish()
-        let tag = PlaceArchive.sourceTag(checksum: Self.checksum(pages), manifest: manifest)
-        let archive = decoder.sink.finish(sourceTag: tag)
+        let tag = PlaceArchive.sourceTag(checksum: folder.checksum, manifest: manifest)
+        var builder = decoder.sink
+        decoder = FeedStreamDecoder(manifest: manifest, sink: PlaceArchiveBuilder())
+        try folder.write(archiveName) { descriptor in
+            var output = ArchiveFileOutput(descriptor: descriptor)
+            try builder.finish(sourceTag: tag, into: &output)
+        }
         return ValidatedFeed(
-            recordCount: summary.placeCount, artefacts: [archiveName: archive], rankableCount: summary.locatedCount)
+            recordCount: summary.placeCount, files: [archiveName], rankableCount: summary.locatedCount)
     }
 
-    /// The checksum the cache records for these pages (SHA-256 over all pages in order).
-    static func checksum(_ pages: [Data]) -> String {
-        var hash = SHA256()
-        for page in pages { hash.update(page) }
-        return hash.hexDigest()
-    }
 }
 
 extension DatasetManifest {

@@ -1,0 +1,169 @@
+import Foundation
+import NearbyGeo
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Where ``PlaceArchiveBuilder/finish(sourceTag:into:)`` puts a finished archive: its bytes in
+/// order from offset 0 (the header is first written as zeros), then the header again at 0.
+///
+/// An archive goes straight to its file section by section (``ArchiveFileOutput``), so the
+/// finished archive is never held in memory; ``ArchiveDataOutput`` keeps it as bytes.
+public protocol ArchiveOutput {
+    /// What a failed write throws.
+    associatedtype Failure: Error
+    /// Appends `bytes` after what was written so far.
+    mutating func append(_ bytes: UnsafeRawBufferPointer) throws(Failure)
+    /// Overwrites the first `bytes.count` bytes (already written) with `bytes`.
+    mutating func overwriteHeader(_ bytes: UnsafeRawBufferPointer) throws(Failure)
+}
+
+/// An archive kept in memory.
+public struct ArchiveDataOutput: ArchiveOutput {
+    /// The bytes written so far.
+    public private(set) var data = Data()
+
+    public init() {}
+
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        data.append(contentsOf: bytes)
+    }
+
+    public mutating func overwriteHeader(_ bytes: UnsafeRawBufferPointer) {
+        data.replaceSubrange(0..<bytes.count, with: bytes)
+    }
+}
+
+/// A write to an archive file failed; `reason` is the system's (`write: No space left on device`).
+public struct ArchiveWriteError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The failed call and the system's reason.
+    public var reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
+
+    public var description: String { "the place archive cannot be written (\(reason))" }
+}
+
+/// An archive written to an open file descriptor (a new, empty file the caller created and
+/// will close). Nothing is kept in memory but the caller's buffers.
+public struct ArchiveFileOutput: ArchiveOutput {
+    private let descriptor: Int32
+
+    /// Writes to `descriptor`, which must be open for writing at offset 0 of an empty file.
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) throws(ArchiveWriteError) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw ArchiveWriteError(reason: "write: \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+    }
+
+    public mutating func overwriteHeader(_ bytes: UnsafeRawBufferPointer) throws(ArchiveWriteError) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = pwrite(descriptor, base + offset, bytes.count - offset, off_t(offset))
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw ArchiveWriteError(reason: "pwrite: \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+    }
+}
+
+/// Writes an archive's body through an ``ArchiveOutput`` in order, hashing each checksummed
+/// block (``PlaceArchiveLayout/blockSize`` bytes from the end of the header up to
+/// `checkedEnd`) as it passes: the bytes are never read back.
+struct ArchiveStream<Output: ArchiveOutput> {
+    private(set) var output: Output
+    /// Bytes written so far, the header's zeros included.
+    private(set) var position = 0
+    private let checkedEnd: Int
+    /// The block being filled while below `checkedEnd`.
+    private var block: UnsafeMutableRawBufferPointer
+    private var blockFill = 0
+    /// The hash of each finished block, in order.
+    private(set) var blockHashes: [UInt64] = []
+
+    init(output: Output, checkedEnd: Int) {
+        self.output = output
+        self.checkedEnd = checkedEnd
+        self.block = .allocate(byteCount: PlaceArchiveLayout.blockSize, alignment: 16)
+    }
+
+    /// Frees the block buffer; the stream is not used after.
+    mutating func close() -> Output {
+        block.deallocate()
+        block = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+        return output
+    }
+
+    /// Writes `bytes` at the current position.
+    mutating func append(_ bytes: UnsafeRawBufferPointer) throws(Output.Failure) {
+        guard var source = bytes.baseAddress else { return }
+        var left = bytes.count
+        // The header is not checksummed; neither is anything from `checkedEnd` on.
+        while left > 0, position < PlaceArchiveLayout.headerSize || position >= checkedEnd {
+            let limit = position < PlaceArchiveLayout.headerSize ? PlaceArchiveLayout.headerSize : Int.max
+            let take = min(left, limit - position)
+            try output.append(UnsafeRawBufferPointer(start: source, count: take))
+            position += take
+            left -= take
+            source += take
+        }
+        while left > 0 {
+            guard let target = block.baseAddress else { return }
+            let take = min(left, PlaceArchiveLayout.blockSize - blockFill, checkedEnd - position)
+            (target + blockFill).copyMemory(from: source, byteCount: take)
+            blockFill += take
+            position += take
+            left -= take
+            source += take
+            if blockFill == PlaceArchiveLayout.blockSize || position == checkedEnd {
+                let full = UnsafeRawBufferPointer(start: target, count: blockFill)
+                blockHashes.append(IndexChecksum.hash(target, byteCount: blockFill))
+                blockFill = 0
+                try output.append(full)
+            }
+            if position == checkedEnd, left > 0 {
+                try append(UnsafeRawBufferPointer(start: source, count: left))
+                return
+            }
+        }
+    }
+
+    /// Writes zeros up to `offset`.
+    mutating func zero(upTo offset: Int) throws(Output.Failure) {
+        try withBytes([UInt8](repeating: 0, count: 4096)) { (raw) throws(Output.Failure) in
+            while position < offset {
+                try append(UnsafeRawBufferPointer(rebasing: raw[0..<min(raw.count, offset - position)]))
+            }
+        }
+    }
+
+    /// Overwrites the header.
+    mutating func overwriteHeader(_ bytes: UnsafeRawBufferPointer) throws(Output.Failure) {
+        try output.overwriteHeader(bytes)
+    }
+}
+
+/// `array.withUnsafeBytes` with a typed error (the standard library's only rethrows).
+func withBytes<E: Error>(_ array: [UInt8], _ body: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) {
+    let result: Result<Void, E> = array.withUnsafeBytes { raw in
+        Result { () throws(E) in try body(raw) }
+    }
+    try result.get()
+}
