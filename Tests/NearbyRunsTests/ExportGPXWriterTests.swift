@@ -66,7 +66,9 @@ import Testing
 /// The one escaping helper every writer uses.
 @Suite struct TextEscapingTests {
     @Test func xmlEscapesAndDropsForbiddenCharacters() {
-        #expect(TextEscaping.xml("a&b<c>\"d\"'e'\u{01}\t\r\nf\u{85}\u{FFFF}") == "a&amp;b&lt;c&gt;&quot;d&quot;&apos;e&apos;\t\r\nf")
+        #expect(
+            TextEscaping.xml("a&b<c>\"d\"'e'\u{01}\t\r\nf\u{85}\u{FFFF}")
+                == "a&amp;b&lt;c&gt;&quot;d&quot;&apos;e&apos;\t\r\nf")
         #expect(TextEscaping.xml("Earth's", apostrophe: "&#39;") == "Earth&#39;s")
     }
 

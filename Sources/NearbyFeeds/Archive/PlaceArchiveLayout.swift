@@ -67,7 +67,8 @@ public enum PlaceArchiveError: Error, Sendable, Equatable, CustomStringConvertib
         switch self {
         case .badHeader(let detail): return "the place archive is damaged (\(detail))"
         case .otherVersion(let version):
-            return "the place archive is format \(version), written by another version of Nearby; this one reads format \(PlaceArchiveLayout.version)"
+            return "the place archive is format \(version), written by another version of Nearby; "
+                + "this one reads format \(PlaceArchiveLayout.version)"
         case .checksumMismatch: return "the place archive's checksum does not match its contents"
         case .stale: return "the place archive was built from other data or another manifest"
         case .damagedRecord(let number): return "record \(number) of the place archive is damaged"
