@@ -72,7 +72,7 @@ enum BadgesCommand {
         let unranked = zip(runs, summaries).filter { $0.1.timingProblem != nil }.map { "#\($0.0.id)" }
         if !unranked.isEmpty {
             context.note(
-                "Not ranked for medals (too little or faulty timing; 'nearby runs show <run>' says why): "
+                "Not ranked for medals (too little or faulty timing, or not a runner's speed; 'nearby runs show <run>' says why): "
                     + unranked.joined(separator: ", ") + ".")
         }
     }

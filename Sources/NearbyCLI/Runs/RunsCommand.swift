@@ -112,7 +112,8 @@ enum RunsCommand {
             if runs.isEmpty { context.note("No runs yet; import some with 'nearby runs import FILE'.") }
             if summaries.contains(where: { $0.timingProblem != nil }) {
                 context.note(
-                    "* not ranked for medals: too little or faulty timing ('nearby runs show <run>' says why).")
+                    "* not ranked for medals: too little or faulty timing, or not a runner's speed ('nearby runs show <run>' says why)."
+                )
             }
         }
     }
