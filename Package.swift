@@ -39,18 +39,19 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
 
-        // Small utilities shared by feeds, runs and the store: SHA-256, reading a regular file safely.
+        // Small utilities shared by feeds, runs and the CLI: SHA-256, reading a regular file safely.
         .target(name: "NearbyBasics", dependencies: ["CCrypto"]),
         // Pure geometry: coordinates, geodesics on WGS84, the spatial index. No I/O.
         .target(name: "NearbyGeo"),
         // Dataset plugins, manifests, decoders, the refresh cache and the libcurl fetcher.
         .target(name: "NearbyFeeds", dependencies: ["NearbyGeo", "NearbyBasics", "CCurl"]),
-        // Tracks: GPX/TCX readers, gzip/zip export archives, cleaning, statistics, splits, badges, checkpoints.
+        // Tracks: GPX/TCX/FIT readers, gzip/zip export archives, cleaning, statistics, splits, badges, the join.
         .target(name: "NearbyRuns", dependencies: ["NearbyGeo", "NearbyBasics", "CZlib"]),
         // SQLite storage of runs.
-        .target(name: "NearbyStore", dependencies: ["NearbyRuns", "NearbyBasics", "CSQLite"]),
+        .target(name: "NearbyStore", dependencies: ["NearbyRuns", "CSQLite"]),
         // Argument parsing, commands, output formats, exit codes: the only place that prints.
-        .target(name: "NearbyCLI", dependencies: ["NearbyGeo", "NearbyFeeds", "NearbyRuns", "NearbyStore"]),
+        .target(
+            name: "NearbyCLI", dependencies: ["NearbyBasics", "NearbyGeo", "NearbyFeeds", "NearbyRuns", "NearbyStore"]),
         // The executable is a stub over NearbyCLI.
         .executableTarget(name: "nearby", dependencies: ["NearbyCLI"]),
 

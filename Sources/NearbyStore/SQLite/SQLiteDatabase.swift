@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// One open SQLite connection. It owns the handle and closes it when released.
 ///

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import Foundation
 
 /// A failed SQLite call: why (from the result code), what SQLite said, and the SQL involved.

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A compiled statement with parameters bound by 1-based index and columns read by 0-based index.
 ///
