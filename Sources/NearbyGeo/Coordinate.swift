@@ -71,8 +71,11 @@ public struct Coordinate: Sendable, Hashable, Codable, CustomStringConvertible {
     /// An RFC 5870 `geo:` URI for this point.
     public var geoURI: String { "geo:\(description)" }
 
-    /// Formats `value` with exactly `digits` decimals without Foundation.
+    /// Formats `value` with exactly `digits` decimals without Foundation. Only for a validated
+    /// latitude or longitude (|value| ≤ 180, so the conversions below cannot overflow); anything
+    /// else prints as its plain description.
     static func fixed(_ value: Double, _ digits: Int) -> String {
+        guard value.isFinite, abs(value) <= 180, (0...9).contains(digits) else { return "\(value)" }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
         let rounded = (abs(value) * scale).rounded()

@@ -74,8 +74,10 @@ public enum Units: String, Sendable, Hashable, Codable, CaseIterable {
     /// Longest duration formatted (about 31 years); beyond it the helpers give "–".
     static let longest: Double = 1e9
 
-    /// "m:ss" with minutes unbounded ("75:00"), rounded to whole seconds.
+    /// "m:ss" with minutes unbounded ("75:00"), rounded to whole seconds; "–" outside
+    /// 0 ..< ``longest`` (callers check that range first; this keeps the conversion from trapping).
     static func minutesSeconds(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0, seconds < Units.longest else { return "–" }
         let total = Int(seconds.rounded())
         return String(format: "%d:%02d", total / 60, total % 60)
     }
