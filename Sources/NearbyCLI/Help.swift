@@ -10,12 +10,14 @@ enum Help {
           nearby near --at LAT,LON --in toilets,parks
                                                      several datasets at once
           nearby show <dataset> <id>                 every field of one place, with map links
-          nearby refresh [dataset…] [--force]        fetch feeds that are missing or stale
+          nearby refresh [dataset…] [--force] [--accept-drop]
+                                                     fetch feeds that are missing or stale
           nearby map --at LAT,LON --near toilets,parks --html FILE [--tiles URL-TEMPLATE]
                                                      a page with the point, numbered places and a list
 
         Runs:
-          nearby runs import FILE|FOLDER…            import GPX 1.0/1.1 and TCX files
+          nearby runs import FILE|FOLDER…            import GPX, TCX and FIT files (also gzipped) and the
+                                                     export zips of Strava, Garmin Connect and Runkeeper
           nearby runs list                           date, distance, time, pace, best badge
           nearby runs show <run> [--html FILE]       figures, splits, best efforts, badge checkpoints
           nearby runs delete <run>
@@ -100,12 +102,14 @@ enum Help {
                 """
         case "refresh":
             return """
-                usage: nearby refresh [dataset…] [--force] [--offline] [--from DIR|URL]
+                usage: nearby refresh [dataset…] [--force] [--accept-drop] [--offline] [--from DIR|URL]
 
                 Fetches each named dataset (default: all) that is missing or stale by its refresh rule
                 (calendar days in the feed's time zone). --force fetches even fresh ones, with a
                 conditional GET. A new copy replaces the old one only after it decodes and has
-                records with coordinates in range; on any failure the old copy stays.
+                records with coordinates in range; on any failure the old copy stays. A copy whose
+                places with coordinates fell by more than 20 % (or the manifest's
+                refresh.maxDropPercent) is refused too; --accept-drop takes it anyway.
 
                 """
         case "runs":
@@ -117,6 +121,9 @@ enum Help {
                        nearby runs delete <run>
                        nearby runs export <run> --format geojson|gpx|csv [--output FILE]
 
+                runs import reads GPX 1.0/1.1, TCX and FIT, each possibly gzipped, and the export
+                zips of Strava, Garmin Connect and Runkeeper (named from their catalogues), by
+                their first bytes; a skipped file is one sentence and makes the exit status 1.
                 <run> is a run id, a unique prefix of its content hash, or its file name.
                 --html FILE writes the picture: one self-contained page; with --tiles, over map
                 tiles (see nearby map --help).
