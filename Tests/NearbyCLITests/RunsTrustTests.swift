@@ -176,26 +176,3 @@ import Testing
         #expect(runs.map { $0["source"] as? String } == ["run.gpx"])
     }
 }
-
-extension BinaryRunner {
-    /// Runs the binary behind `prefix` (such as `setpriv … --`), or directly when it is empty.
-    func run(_ arguments: [String], prefix: [String]) throws -> Result {
-        guard let executable = Self.executable else { throw RunnerError.notBuilt }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: prefix.first ?? executable.path)
-        process.arguments = prefix.isEmpty ? arguments : Array(prefix.dropFirst()) + [executable.path] + arguments
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
-    }
-}

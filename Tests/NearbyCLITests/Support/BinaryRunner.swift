@@ -33,11 +33,12 @@ struct BinaryRunner {
         environment = variables
     }
 
-    func run(_ arguments: [String], input: String? = nil) throws -> Result {
+    /// Runs the binary with `arguments`, behind `prefix` (such as `setpriv … --`) when given.
+    func run(_ arguments: [String], input: String? = nil, prefix: [String] = []) throws -> Result {
         guard let executable = Self.executable else { throw RunnerError.notBuilt }
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: prefix.first ?? executable.path)
+        process.arguments = prefix.isEmpty ? arguments : Array(prefix.dropFirst()) + [executable.path] + arguments
         process.environment = environment
         let out = Pipe()
         let err = Pipe()
