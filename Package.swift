@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "NearbyBasicsTests", dependencies: ["NearbyBasics"]),
         .testTarget(name: "NearbyGeoTests", dependencies: ["NearbyGeo", "NearbyBasics"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "NearbyFeedsTests", dependencies: ["NearbyFeeds", "NearbyGeo"],
+            name: "NearbyFeedsTests", dependencies: ["NearbyFeeds", "NearbyGeo", "NearbyTestSupport"],
             exclude: ["Support/fixture_server.py", "Fixtures"]
         ),
         // Fixture writers (zip, FIT) shared by the runs and CLI tests.

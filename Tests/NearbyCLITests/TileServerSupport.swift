@@ -1,49 +1,19 @@
 import Foundation
 import NearbyFeeds
+import NearbyTestSupport
 
 /// The feeds tests' loopback server (`Tests/NearbyFeedsTests/Support/fixture_server.py`) for the
 /// picture tests: generated PNG tiles that show their z/x/y under `/tiles/{z}/{x}/{y}.png`, and
 /// the log of the tile requests with their headers.
 final class TileServer {
-    let root: URL
-    let port: Int
-    private let process: Process
-    private let input: Pipe
-
-    struct StartError: Error, CustomStringConvertible { let description: String }
+    private let server: LoopbackServer
+    /// The folder the server serves from.
+    var root: URL { server.root }
+    /// Its port on 127.0.0.1.
+    var port: Int { server.port }
 
     init() throws {
-        root = try TestPaths.temporaryDirectory("tile-server")
-        let script = TestPaths.packageRoot.appendingPathComponent("Tests/NearbyFeedsTests/Support/fixture_server.py")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, root.path]
-        input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let port = Int(text) else {
-            process.terminate()
-            throw StartError(description: "fixture server did not print its port (got \"\(text)\")")
-        }
-        self.port = port
-    }
-
-    deinit {
-        if process.isRunning {
-            try? input.fileHandleForWriting.close()
-            process.terminate()
-            process.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(at: root)
+        server = try LoopbackServer(root: try TestPaths.temporaryDirectory("tile-server"))
     }
 
     /// The URL template of the generated tiles.

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 
 @testable import NearbyFeeds
 
@@ -6,54 +7,21 @@ import Foundation
 ///
 /// It serves files from its own temporary folder (`root`), which the test writes to.
 final class FixtureServer {
-    let root: URL
-    let port: Int
-    private let process: Process
-    private let input: Pipe
-
-    struct StartError: Error, CustomStringConvertible {
-        let description: String
-    }
+    private let server: LoopbackServer
+    /// The folder the server serves from.
+    var root: URL { server.root }
+    /// Its port on 127.0.0.1.
+    var port: Int { server.port }
 
     init() throws {
-        root = try TestFolders.make("server")
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("fixture_server.py")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, root.path]
-        input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let port = Int(text) else {
-            process.terminate()
-            throw StartError(description: "fixture server did not print its port (got \"\(text)\")")
-        }
-        self.port = port
+        server = try LoopbackServer(root: try TestFolders.make("server"))
     }
 
-    deinit { stop() }
-
-    /// Stops the server (closing its stdin makes it exit; terminate is the backstop).
-    func stop() {
-        guard process.isRunning else { return }
-        try? input.fileHandleForWriting.close()
-        process.terminate()
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(at: root)
-    }
+    /// Stops the server and removes its folder.
+    func stop() { server.stop() }
 
     /// `http://127.0.0.1:<port><path>`.
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    func url(_ path: String) -> String { server.url(path) }
 
     /// Writes a file the server then serves under `/files/<name>`.
     func put(_ name: String, _ text: String) throws {
