@@ -62,22 +62,3 @@ import Testing
         #expect(back.tracks.isEmpty && back.waypoints.isEmpty)
     }
 }
-
-/// The one escaping helper every writer uses.
-@Suite struct TextEscapingTests {
-    @Test func xmlEscapesAndDropsForbiddenCharacters() {
-        #expect(
-            TextEscaping.xml("a&b<c>\"d\"'e'\u{01}\t\r\nf\u{85}\u{FFFF}")
-                == "a&amp;b&lt;c&gt;&quot;d&quot;&apos;e&apos;\t\r\nf")
-        #expect(TextEscaping.xml("Earth's", apostrophe: "&#39;") == "Earth&#39;s")
-    }
-
-    @Test func jsonStringsFollowRFC8259() throws {
-        let text = "q\"b\\n\n\u{08}\u{0C}\u{01}台北"
-        let literal = TextEscaping.json(text)
-        #expect(literal == "\"q\\\"b\\\\n\\n\\b\\f\\u0001台北\"")
-        // JSONSerialization reads it back as the same string.
-        let decoded = try JSONSerialization.jsonObject(with: Data("[\(literal)]".utf8)) as? [String]
-        #expect(decoded == [text])
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyBasics
 import NearbyRuns
 
 /// Small helpers to write HTML and SVG text safely.

@@ -1,3 +1,4 @@
+import NearbyBasics
 import NearbyFeeds
 import NearbyGeo
 import NearbyRuns
@@ -7,7 +8,8 @@ import NearbyRuns
 /// JSON field names (stable): `dataset`, `id`, `name`, `latitude`, `longitude`, `address`,
 /// `category`, `distance_m`, `bearing_deg`, `compass`, `attributes` (an object of attribute key →
 /// value in manifest order). CSV has the same columns with attributes as `attr:KEY` columns;
-/// GeoJSON is a FeatureCollection of Points with those properties.
+/// GeoJSON is a FeatureCollection of Points with those properties (compact, like every GeoJSON
+/// Nearby writes; places without a coordinate are left out).
 struct PlaceOutput {
     var units: Units
     var style: Style
@@ -95,21 +97,11 @@ struct PlaceOutput {
     }
 
     private func geojson(_ hits: [PlaceHit]) -> String {
-        let features: [JSONOutput] = hits.compactMap { hit in
+        let features: [GeoJSONFeature] = hits.compactMap { hit in
             guard let coordinate = hit.place.coordinate, case .object(var properties) = json(hit) else { return nil }
             properties.removeAll { $0.0 == "latitude" || $0.0 == "longitude" }
-            return .object([
-                ("type", .string("Feature")),
-                (
-                    "geometry",
-                    .object([
-                        ("type", .string("Point")),
-                        ("coordinates", .array([.number(coordinate.longitude), .number(coordinate.latitude)])),
-                    ])
-                ),
-                ("properties", .object(properties)),
-            ])
+            return GeoJSONFeature(geometry: .point(at: coordinate), properties: properties)
         }
-        return JSONOutput.object([("type", .string("FeatureCollection")), ("features", .array(features))]).rendered()
+        return GeoJSONWriter().write(features)
     }
 }

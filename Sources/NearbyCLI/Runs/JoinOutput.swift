@@ -1,3 +1,4 @@
+import NearbyBasics
 import NearbyFeeds
 import NearbyGeo
 import NearbyRuns
@@ -110,37 +111,34 @@ struct JoinOutput {
     }
 
     func checkpointsGeoJSON(_ matches: [CheckpointMatches], run: CleanedRun) throws(CLIError) -> String {
-        var features: [(geometry: GeoJSONGeometry, properties: [(String, GeoJSONValue)])] = []
         let route = run.segments.map { $0.points.map(\.coordinate) }.filter { $0.count > 1 }
-        features.append((.multiLineString(route), [("kind", .string("route"))]))
+        var features = [GeoJSONFeature(geometry: .lines(route), properties: [("kind", .string("route"))])]
         for match in matches {
             features.append(
-                (
-                    .point(match.checkpoint.coordinate),
-                    [
+                GeoJSONFeature(
+                    geometry: .point(at: match.checkpoint.coordinate),
+                    properties: [
                         ("kind", .string("checkpoint")), ("badge", .string(match.checkpoint.badge.name)),
                         ("distance_m", .number(match.checkpoint.badge.distance)),
-                        ("elapsed_s", match.checkpoint.elapsedTime.map(GeoJSONValue.number) ?? .null),
-                    ]
-                ))
+                        ("elapsed_s", .optional(match.checkpoint.elapsedTime)),
+                    ]))
             for (dataset, places) in match.places.enumerated() {
                 for near in places {
                     let place = try locators[dataset].name(near.index)
                     guard let coordinate = place.coordinate else { continue }
                     features.append(
-                        (
-                            .point(coordinate),
-                            [
+                        GeoJSONFeature(
+                            geometry: .point(at: coordinate),
+                            properties: [
                                 ("kind", .string("place")), ("dataset", .string(id(dataset))),
                                 ("id", .string(place.id)),
                                 ("name", .string(place.name)), ("badge", .string(match.checkpoint.badge.name)),
                                 ("distance_m", .number(near.distance)), ("detour_m", .number(near.detour)),
-                            ]
-                        ))
+                            ]))
                 }
             }
         }
-        return GeoJSONWriter(coordinateDecimals: 7).write(features) + "\n"
+        return GeoJSONWriter().write(features)
     }
 
     // MARK: along

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyBasics
 import NearbyGeo
 import NearbyRuns
 import NearbyStore
@@ -48,7 +49,7 @@ enum RunExportCommand {
             ])
             .write(rows)
         default:
-            text = geojson(analysis, units: session.units) + "\n"
+            text = geojson(analysis, units: session.units)
         }
         if let output = context.arguments.value("output") {
             let path = context.environment.absolutePath(output)
@@ -65,20 +66,20 @@ enum RunExportCommand {
 
     static func geojson(_ analysis: RunAnalysis, units: Units) -> String {
         let legs = PaceColouring.legs(of: analysis.cleaned)
-        let features = legs.map { leg -> (geometry: GeoJSONGeometry, properties: [(String, GeoJSONValue)]) in
+        let features = legs.map { leg -> GeoJSONFeature in
             let pace = leg.speed.flatMap { $0 > 0 ? 1000 / $0 : nil }
-            return (
-                .lineString([leg.from, leg.to]),
-                [
-                    ("speed_mps", leg.speed.map(GeoJSONValue.number) ?? .null),
-                    ("pace_s_per_km", pace.map(GeoJSONValue.number) ?? .null),
+            return GeoJSONFeature(
+                geometry: .line(through: [leg.from, leg.to]),
+                properties: [
+                    ("speed_mps", .optional(leg.speed)),
+                    ("pace_s_per_km", .optional(pace)),
                     ("pace", pace.map { .string(units.pace(secondsPerKilometre: $0)) } ?? .null),
-                    ("scale", leg.fraction.map(GeoJSONValue.number) ?? .null),
+                    ("scale", .optional(leg.fraction)),
                     ("stroke", .string(leg.colour)),
                     ("stroke-width", .integer(4)),
                 ]
             )
         }
-        return GeoJSONWriter(coordinateDecimals: 7).write(features)
+        return GeoJSONWriter().write(features)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyBasics
 import NearbyRuns
 
 /// Human formats for distances, bearings and ages.
@@ -8,7 +9,7 @@ enum Formatting {
         guard metres.isFinite else { return "–" }
         if abs(metres) < 999.5 { return "\(whole(metres)) m" }
         let km = metres / 1000
-        if abs(km) < 9.95 { return String(format: "%.1f km", km) }
+        if abs(km) < 9.95 { return "\(oneDecimal(km)) km" }
         return "\(whole(km)) km"
     }
 
@@ -17,7 +18,7 @@ enum Formatting {
         guard metres.isFinite else { return "–" }
         let miles = metres / 1609.344
         if abs(miles) < 0.1 { return "\(whole(metres / 0.3048)) ft" }
-        if abs(miles) < 9.95 { return String(format: "%.1f mi", miles) }
+        if abs(miles) < 9.95 { return "\(oneDecimal(miles)) mi" }
         return "\(whole(miles)) mi"
     }
 
@@ -25,8 +26,13 @@ enum Formatting {
     /// traps beyond ±9.2e18): `1e19` is `10000000000000000000`.
     static func whole(_ value: Double) -> String {
         guard value.isFinite else { return "–" }
-        let rounded = value.rounded()
-        return String(format: "%.0f", rounded == 0 ? 0 : rounded)
+        return NumberText.decimal(value.rounded(), maxFractionDigits: 0) ?? "–"
+    }
+
+    /// Exactly one decimal (`1.0`, `9.9`), as the distance texts show it.
+    private static func oneDecimal(_ value: Double) -> String {
+        let text = NumberText.decimal(value, maxFractionDigits: 1) ?? "–"
+        return text.contains(".") ? text : text + ".0"
     }
 
     /// The 16-point compass name of a bearing in degrees (N, NNE, NE, …); empty when the bearing
@@ -66,13 +72,9 @@ enum Formatting {
         CivilTime.iso(seconds) ?? "out of range"
     }
 
-    /// A number for JSON/CSV: integers without a fraction, others with up to `digits` decimals.
+    /// A number for CSV and other text: ``NumberText`` with at most `digits` decimals (`"null"`
+    /// for a value that is not finite, as JSON writes it).
     static func number(_ value: Double, digits: Int = 6) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        var text = String(format: "%.\(digits)f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
+        NumberText.decimal(value, maxFractionDigits: digits) ?? "null"
     }
 }

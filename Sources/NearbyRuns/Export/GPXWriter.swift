@@ -1,3 +1,5 @@
+import NearbyBasics
+
 /// Writes a ``TrackDocument`` as GPX 1.1: `wpt`s, then each track as `trk` (`name`, `type`) with
 /// `trkseg`/`trkpt` (`lat`, `lon`, `ele`, `time`, and heart rate / cadence in a Garmin
 /// `gpxtpx:TrackPointExtension`). Times are ISO 8601 UTC with `Z`, with milliseconds only when

@@ -15,6 +15,8 @@ struct InProcessRunner {
     var home: URL
     var terminal = false
     var extra: [String: String] = [:]
+    /// The clock the command sees (pin it for outputs that show instants or ages).
+    var now: @Sendable () -> Date = { Date() }
 
     func run(_ arguments: [String]) -> Result {
         let captured = Captured()
@@ -27,7 +29,7 @@ struct InProcessRunner {
         let environment = CommandEnvironment(
             arguments: arguments, variables: variables, currentDirectory: home.path,
             executablePath: TestPaths.packageRoot.appendingPathComponent(".build/debug/nearby").path,
-            stdoutIsTerminal: terminal, stderrIsTerminal: terminal, now: { Date() })
+            stdoutIsTerminal: terminal, stderrIsTerminal: terminal, now: now)
         let status = NearbyCLI.run(
             environment,
             output: CommandOutput(

@@ -1,9 +1,9 @@
 import Testing
 
-@testable import NearbyRuns
+@testable import NearbyBasics
 
 /// RFC 4180 section 2 rules, expected text written by hand.
-@Suite struct ExportCSVWriterTests {
+@Suite struct FormatsCSVWriterTests {
     @Test func quotingRules() {
         #expect(CSVWriter.field("plain") == "plain")
         #expect(CSVWriter.field("") == "")
@@ -52,6 +52,13 @@ import Testing
         ("a=b", "a=b"),
         (" =1", " =1"),
         ("'=1", "'=1"),
+        ("+", "'+"),
+        ("-.5", "-.5"),
+        ("-5.", "-5."),
+        ("-1e", "'-1e"),
+        ("-1e+", "'-1e+"),
+        ("-nan", "'-nan"),
+        ("-１", "'-１"),
     ])
     func formulasAreNeutralised(cell: String, written: String) {
         #expect(CSVWriter.field(cell) == written)

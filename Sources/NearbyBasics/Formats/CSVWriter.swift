@@ -1,5 +1,3 @@
-import NearbyGeo
-
 /// RFC 4180 CSV text: fields that contain a comma, a double quote, CR or LF are quoted, with
 /// quotes doubled; records end with CRLF.
 ///
@@ -50,15 +48,44 @@ public struct CSVWriter: Sendable {
         guard let first = text.utf8.first else { return text }
         switch first {
         case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D:
-            return DecimalText.parse(text) == nil ? "'" + text : text
+            return isDecimalNumber(text.utf8) ? text : "'" + text
         default:
             return text
         }
     }
 
-    /// A number as a field: plain decimal text, empty for nil, NaN and infinities.
+    /// A number as a field: ``NumberText`` decimals (shortest round-trip text, or at most
+    /// `maxFractionDigits` decimals), empty for nil, NaN and infinities.
     public static func field(_ value: Double?, maxFractionDigits: Int? = nil) -> String {
         guard let value else { return "" }
         return NumberText.plain(value, maxFractionDigits: maxFractionDigits) ?? ""
+    }
+
+    /// Whether `bytes` spell a decimal number, `[+-]digits[.digits][(e|E)[+-]digits]` with a digit
+    /// before or after the point (the spelling `DecimalText` accepts on the command line; no
+    /// `inf`, `nan` or hexadecimal, which a spreadsheet would not take for numbers either).
+    static func isDecimalNumber(_ bytes: String.UTF8View) -> Bool {
+        var index = bytes.startIndex
+        func accept(_ wanted: (UInt8) -> Bool) -> Bool {
+            guard index < bytes.endIndex, wanted(bytes[index]) else { return false }
+            index = bytes.index(after: index)
+            return true
+        }
+        func sign(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") }
+        func digit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        func digits() -> Int {
+            var count = 0
+            while accept(digit) { count += 1 }
+            return count
+        }
+        _ = accept(sign)
+        var mantissa = digits()
+        if accept({ $0 == UInt8(ascii: ".") }) { mantissa += digits() }
+        guard mantissa > 0 else { return false }
+        if accept({ $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
+            _ = accept(sign)
+            guard digits() > 0 else { return false }
+        }
+        return index == bytes.endIndex
     }
 }
