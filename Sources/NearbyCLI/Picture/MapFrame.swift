@@ -1,4 +1,5 @@
 import Foundation
+import NearbyBasics
 import NearbyFeeds
 import NearbyGeo
 import NearbyRuns
@@ -161,12 +162,7 @@ struct MapFrame: Sendable {
         return out + Markup.escape(text) + "</text></g>\n"
     }
 
-    /// A number with enough digits for tests to check the scale (up to 4 decimals).
-    static func precise(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        var text = String(format: "%.4f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
-    }
+    /// A number with enough digits for tests to check the scale (up to 4 decimals; ``NumberText``),
+    /// "0" when not finite.
+    static func precise(_ value: Double) -> String { NumberText.decimal(value, maxFractionDigits: 4) ?? "0" }
 }

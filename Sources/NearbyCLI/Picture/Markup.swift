@@ -8,11 +8,7 @@ enum Markup {
     /// out (``TextEscaping/xml(_:apostrophe:)``, with HTML's `&#39;`).
     static func escape(_ text: String) -> String { TextEscaping.xml(text, apostrophe: "&#39;") }
 
-    /// A pixel coordinate with at most one decimal ("12.5", "-3", "0").
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        var text = String(format: "%.1f", value)
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text == "-0" ? "0" : text
-    }
+    /// A pixel coordinate with at most one decimal ("12.5", "-3", "0"; ``NumberText``), "0" when
+    /// not finite.
+    static func number(_ value: Double) -> String { NumberText.decimal(value, maxFractionDigits: 1) ?? "0" }
 }
