@@ -85,5 +85,19 @@ import Testing
         let missing = nearby.run(["toilets", "--at", "25.0418,121.5152", "--offline"])
         #expect(missing.status == 3)
         #expect(missing.stderr.contains("toilets has no data: there is no cached copy and fetching is off (--offline)"))
+        // A manifest may not read local files; the library says so, the command line says how.
+        let folder = home.appendingPathComponent("datasets")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let manifest = """
+            {"kind": "places", "id": "local", "title": "local", "source": {"urls": ["file:///etc/passwd"], "format": "csv"},
+             "fields": {"name": "n", "latitude": "lat", "longitude": "lon"},
+             "refresh": {"days": 5, "timeZone": "Asia/Taipei"}, "licence": "l", "attribution": "a"}
+            """
+        try Data(manifest.utf8).write(to: folder.appendingPathComponent("local.json"))
+        let listed = nearby.run(["datasets", "--datasets", folder.path, "--offline"])
+        #expect(
+            listed.stderr.contains(
+                "is refused because file URLs are allowed only for the user's own mirror folder, never in a manifest "
+                    + "(give a folder of feed files with --from or NEARBY_MIRROR)."), "\(listed.stderr)")
     }
 }

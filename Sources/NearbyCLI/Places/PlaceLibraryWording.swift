@@ -32,6 +32,17 @@ enum PlaceLibraryWording {
         return "\(text) ('nearby refresh --accept-drop \(id)' takes it anyway)."
     }
 
+    /// A refused manifest's sentence; one whose source is a `file:` URL learns how a folder of
+    /// feed files is given instead.
+    static func refusal(_ error: CatalogError) -> String {
+        guard case .invalidManifest(_, .invalidURL(_, let url, _)) = error, url.lowercased().hasPrefix("file:") else {
+            return error.description
+        }
+        var text = error.description
+        while text.hasSuffix(".") { text.removeLast() }
+        return "\(text) (give a folder of feed files with --from or NEARBY_MIRROR)."
+    }
+
     /// The warning as one sentence; a dataset left out ends with `leftOut`.
     static func warning(_ warning: PlaceLibraryWarning, leftOut: String = "answering from the other datasets")
         -> String

@@ -24,7 +24,7 @@ struct PlacesSession {
             throw .failure(error.description)
         }
         // Manifests come from other people: a bad one is named, and the others still work.
-        for refusal in catalog.refused { context.warn(refusal.description) }
+        for refusal in catalog.refused { context.warn(PlaceLibraryWording.refusal(refusal)) }
         let now = context.environment.now
         let cache = DatasetCache(
             directory: URL(fileURLWithPath: context.paths.cacheDirectory),
