@@ -85,7 +85,7 @@ import Testing
         #expect(library.lastRefusal(of: manifest)?.reason == refusal.description)
         #expect(
             refusal.description
-                == "Refreshing toilets-api refused the new copy because its places with coordinates fell from 10 to 7, more than 20 %; the last good copy, if any, was kept ('nearby refresh --accept-drop toilets-api' takes it anyway)."
+                == "Refreshing toilets-api refused the new copy because its places with coordinates fell from 10 to 7, more than 20 %; the last good copy, if any, was kept."
         )
         #expect(TestFolders.snapshot(folder) == before)
 

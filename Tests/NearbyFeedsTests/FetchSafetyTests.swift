@@ -20,7 +20,7 @@ import Testing
         #expect(
             throws: FetchError.refusedURL(
                 url: url,
-                reason: "file URLs are allowed only for the mirror folder given with --from or NEARBY_MIRROR")
+                reason: "file URLs are allowed only for the user's own mirror folder, never in a manifest")
         ) { try fetcher.fetch(request(url)) }
         var allowed = request(url)
         allowed.allowsFile = true

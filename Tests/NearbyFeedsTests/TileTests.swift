@@ -112,7 +112,7 @@ import Testing
         #expect(set.missing == [Self.tiles[1], Self.tiles[2]])
         #expect(
             set.missingNote
-                == "2 of 3 map tiles are not in the cache and --offline fetches nothing; the plain background shows there."
+                == "2 of 3 map tiles are not in the cache and fetching is off; the plain background shows there."
         )
         #expect(try server.tileLog().count == 1)
     }

@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("file:///etc/passwd", "file URLs are allowed only for the mirror folder given with --from or NEARBY_MIRROR"),
+        ("file:///etc/passwd", "file URLs are allowed only for the user's own mirror folder, never in a manifest"),
         ("example.org/t.csv", "it has no scheme (it must start with https:// or http://)"),
         ("//example.org/t.csv", "it has no scheme (it must start with https:// or http://)"),
         ("https://user:secret@example.org/t.csv", "it carries a user name or password (user:password@)"),

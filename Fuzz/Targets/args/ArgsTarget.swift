@@ -1,4 +1,5 @@
 import Foundation
+import NearbyFeeds
 import NearbyGeo
 
 @testable import NearbyCLI

@@ -30,30 +30,16 @@ enum MapCommand {
         let tiles = try PictureTiles(context)
 
         let session = try PlacesSession(context, only: Set(ids))
-        var hits: [(dataset: String, hit: PlaceHit)] = []
-        var credits: [String] = []
-        var missing: [CLIError] = []
         var query = try PlaceQuery(context.arguments, defaultLimit: limit)
         query.limit = limit
-        for id in ids {
-            let dataset: OpenedDataset
-            do {
-                dataset = try session.open(id)
-            } catch  where error.exitCode == .noData {
-                missing.append(error)
-                continue
-            }
-            credits.append("\(dataset.manifest.title): \(dataset.manifest.attribution), \(dataset.manifest.licence)")
-            let found = try session.withRepair(dataset) { opened throws(PlaceArchiveError) in
-                try PlaceHit.query(query, in: opened)
-            }
-            hits += found.map { (id, $0) }
+        query.scope = .perDataset
+        let answer = try session.ask(
+            leftOut: "drawing the other datasets", warnings: { if case .unranked = $0 { false } else { true } }
+        ) { library throws(PlaceLibraryError) in try library.query(query, in: ids) }
+        let credits = answer.datasets.map {
+            "\($0.manifest.title): \($0.manifest.attribution), \($0.manifest.licence)"
         }
-        if !missing.isEmpty, missing.count == ids.count {
-            throw .noData(missing.map(\.message).joined(separator: "; "))
-        }
-        for error in missing { context.warn("\(error.message); drawing the other datasets") }
-        hits.sort { ($0.hit.distance ?? .infinity) < ($1.hit.distance ?? .infinity) }
+        let hits = answer.value.map { (dataset: $0.place.datasetID, hit: $0) }
 
         let output = PlaceOutput(units: units, style: .plain, showDataset: true)
         var entries: [PlacesMap.Entry] = []

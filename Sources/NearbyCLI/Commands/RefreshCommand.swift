@@ -34,7 +34,7 @@ enum RefreshCommand {
             } catch {
                 if context.environment.stderrIsTerminal { context.output.err("\r\u{1B}[2K") }
                 failures += 1
-                context.output.err("nearby: \(error.description)\n")
+                context.output.err("nearby: \(PlaceLibraryWording.message(error))\n")
             }
         }
         if failures > 0 {

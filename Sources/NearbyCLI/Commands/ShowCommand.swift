@@ -14,20 +14,15 @@ enum ShowCommand {
             do { origin = try Coordinate(parsing: at) } catch { throw .usage("--at: \(error.description)") }
         }
         let session = try PlacesSession(context, only: [words[0]])
-        let dataset = try session.open(words[0], verifyAll: true)
-        // Damage found while reading is repaired from the cached pages, as queries do.
-        let found = try session.withRepair(dataset) { opened throws(PlaceArchiveError) in
-            try find(words[1], in: opened)
+        // One call: the place by id, its distance and bearing from --at; damage found while
+        // reading is repaired from the cached pages, as queries do.
+        let found = try session.ask { library throws(PlaceLibraryError) in
+            try library.place(id: words[1], in: words[0], from: origin)
         }
-        guard let place = found else {
+        guard let hit = found.value, let dataset = found.datasets.first else {
             throw .failure("\(words[0]) has no place with id \(words[1])")
         }
-        var hit = PlaceHit(place: place)
-        if let origin, let coordinate = place.coordinate {
-            let inverse = Geodesic.wgs84.inverse(origin, coordinate)
-            hit.distance = inverse.distance
-            hit.bearing = inverse.initialBearing
-        }
+        let place = hit.place
         let output = PlaceOutput(units: try UnitsOption.resolve(context), style: context.style, showDataset: true)
         if format == .json {
             guard case .object(var members) = output.json(hit) else { return }
@@ -72,13 +67,5 @@ enum ShowCommand {
         let lat = Formatting.number(coordinate.latitude, digits: 6)
         let lon = Formatting.number(coordinate.longitude, digits: 6)
         return "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=18/\(lat)/\(lon)"
-    }
-
-    private static func find(_ id: String, in dataset: OpenedDataset) throws(PlaceArchiveError) -> Place? {
-        for record in 0..<dataset.archive.count {
-            let place = try dataset.archive.place(at: record)
-            if place.id == id { return place }
-        }
-        return nil
     }
 }

@@ -54,7 +54,12 @@ struct PictureTiles {
         } catch {
             throw .failure(error.description)
         }
-        if let note = set.missingNote {
+        if set.offline, !set.missing.isEmpty {
+            let requested = set.requested
+            context.warn(
+                "\(set.missing.count) of \(requested) map tile\(requested == 1 ? "" : "s") are not in the cache and "
+                    + "--offline fetches nothing; the plain background shows there.")
+        } else if let note = set.missingNote {
             context.warn(note)
         } else if let problem = set.problem {
             context.warn("cached map tiles were used because they could not be revalidated: \(problem)")

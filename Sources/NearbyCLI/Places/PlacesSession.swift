@@ -24,7 +24,7 @@ struct PlacesSession {
             throw .failure(error.description)
         }
         // Manifests come from other people: a bad one is named, and the others still work.
-        for refusal in catalog.refused { context.warn(refusal.description) }
+        for refusal in catalog.refused { context.warn(PlaceLibraryWording.refusal(refusal)) }
         let now = context.environment.now
         let cache = DatasetCache(
             directory: URL(fileURLWithPath: context.paths.cacheDirectory),
@@ -46,43 +46,31 @@ struct PlacesSession {
             planner: planner)
     }
 
-    /// Opens a dataset for a query, printing its warnings; exit code 3 when it has no data.
-    /// `verifyAll` checks the whole archive now (commands that read much of it anyway).
-    func open(_ id: String, verifyAll: Bool = false) throws(CLIError) -> OpenedDataset {
+    /// Makes one library call, then words what it returned for the user: each warning on stderr
+    /// (a dataset left out ends with `leftOut`), an error as one sentence with its exit code.
+    /// `warnings` filters what is said (a merged listing does not count unranked places).
+    func ask<T>(
+        leftOut: String = "answering from the other datasets",
+        warnings wanted: (PlaceLibraryWarning) -> Bool = { _ in true },
+        _ call: (PlaceLibrary) throws(PlaceLibraryError) -> PlaceResult<T>
+    ) throws(CLIError) -> PlaceResult<T> {
+        let result: PlaceResult<T>
         do {
-            let manifest = try library.manifest(id)
-            let opened = try library.open(manifest, verifyAll: verifyAll)
-            if context.environment.stderrIsTerminal { context.output.err("\r\u{1B}[2K") }
-            for warning in opened.warnings { context.warn(warning) }
-            return opened
+            result = try call(library)
         } catch {
-            if context.environment.stderrIsTerminal { context.output.err("\r\u{1B}[2K") }
-            switch error {
-            case .unknownDataset: throw .usage(error.description)
-            case .noData: throw .noData(error.description)
-            default: throw .failure(error.description)
-            }
+            clearProgress()
+            throw PlaceLibraryWording.error(error)
         }
+        clearProgress()
+        for warning in result.warnings where wanted(warning) {
+            context.warn(PlaceLibraryWording.warning(warning, leftOut: leftOut))
+        }
+        return result
     }
-}
 
-extension PlacesSession {
-    /// Runs `body` on a dataset; if its archive turns out damaged while being read, rebuilds it
-    /// from the cached feed (with a warning) and runs `body` once more.
-    func withRepair<T>(
-        _ dataset: OpenedDataset, _ body: (OpenedDataset) throws(PlaceArchiveError) -> T
-    ) throws(CLIError) -> T {
-        do {
-            return try body(dataset)
-        } catch {
-            let repaired: OpenedDataset
-            do { repaired = try library.rebuild(dataset, because: error) } catch { throw .failure(error.description) }
-            for warning in repaired.warnings { context.warn(warning) }
-            do { return try body(repaired) } catch {
-                throw .failure(
-                    "\(dataset.manifest.id): \(error.description); run 'nearby refresh --force \(dataset.manifest.id)'")
-            }
-        }
+    /// Clears a refresh's progress line on a terminal.
+    func clearProgress() {
+        if context.environment.stderrIsTerminal { context.output.err("\r\u{1B}[2K") }
     }
 }
 

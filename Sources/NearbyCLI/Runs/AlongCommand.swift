@@ -17,15 +17,15 @@ enum AlongCommand {
         let reach = try JoinOptions.distance(context, default: 500)
         let session = try RunsSession(context)
         let (title, analysis) = try session.resolve(words[0])
-        let locators = try ArchiveLocator.open(context)
+        let datasets = try JoinOptions.datasets(context)
         let report: RouteAmenitiesReport
         do {
             report = try RouteAmenities(unit: session.units.metresPerUnit, reach: reach).along(
-                analysis.cleaned, with: locators)
+                analysis.cleaned, with: datasets)
         } catch {
             throw .failure(error.description)
         }
-        let output = JoinOutput(session: session, locators: locators)
+        let output = JoinOutput(session: session, datasets: datasets)
         switch format {
         case .json: context.output.out(try output.alongJSON(report).rendered())
         case .csv: context.output.out(try output.alongCSV(report))

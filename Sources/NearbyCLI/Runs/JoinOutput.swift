@@ -6,7 +6,8 @@ import NearbyRuns
 /// Renders the join commands' answers as tables, JSON, CSV and GeoJSON.
 struct JoinOutput {
     let session: RunsSession
-    let locators: [ArchiveLocator]
+    /// The `--near` datasets, in the order the join's answers index them.
+    let datasets: [OpenedDataset]
 
     var units: Units { session.units }
 
@@ -14,7 +15,14 @@ struct JoinOutput {
         units == .imperial ? Formatting.distanceImperial(metres) : Formatting.distance(metres)
     }
 
-    private func id(_ dataset: Int) -> String { locators[dataset].dataset.manifest.id }
+    private func id(_ dataset: Int) -> String { datasets[dataset].manifest.id }
+
+    /// The place with number `index` in dataset number `dataset`, as the join named it.
+    private func lookup(_ dataset: Int, _ index: Int) throws(CLIError) -> Place {
+        do { return try datasets[dataset].place(at: index) } catch {
+            throw .failure("\(id(dataset)): \(error.description)")
+        }
+    }
 
     // MARK: checkpoints
 
@@ -38,7 +46,7 @@ struct JoinOutput {
                     table.add(lead() + [id(dataset), "nothing within \(distance(radius))", "", ""])
                 }
                 for near in places {
-                    let place = try locators[dataset].name(near.index)
+                    let place = try lookup(dataset, near.index)
                     table.add(
                         lead() + [
                             id(dataset), place.name, "\(distance(near.distance)) \(Formatting.compass(near.bearing))",
@@ -51,7 +59,7 @@ struct JoinOutput {
     }
 
     func placeJSON(_ dataset: Int, _ near: PlaceNearCheckpoint) throws(CLIError) -> JSONOutput {
-        let place = try locators[dataset].name(near.index)
+        let place = try lookup(dataset, near.index)
         return .object([
             ("id", .string(place.id)), ("name", .string(place.name)),
             ("distance_m", .number((near.distance * 100).rounded() / 100)),
@@ -94,7 +102,7 @@ struct JoinOutput {
             for (dataset, places) in match.places.enumerated() {
                 if places.isEmpty { rows.append(lead + [id(dataset), "", "", "", "", ""]) }
                 for near in places {
-                    let place = try locators[dataset].name(near.index)
+                    let place = try lookup(dataset, near.index)
                     rows.append(
                         lead + [
                             id(dataset), place.id, place.name, Formatting.number(near.distance, digits: 2),
@@ -124,7 +132,7 @@ struct JoinOutput {
                     ]))
             for (dataset, places) in match.places.enumerated() {
                 for near in places {
-                    let place = try locators[dataset].name(near.index)
+                    let place = try lookup(dataset, near.index)
                     guard let coordinate = place.coordinate else { continue }
                     features.append(
                         GeoJSONFeature(
@@ -145,7 +153,7 @@ struct JoinOutput {
 
     func alongTable(_ report: RouteAmenitiesReport, reach: Double) throws(CLIError) -> String {
         var table = Table(
-            headers: [units == .metric ? "KM" : "MI"] + locators.map { $0.dataset.manifest.id.uppercased() })
+            headers: [units == .metric ? "KM" : "MI"] + datasets.map { $0.manifest.id.uppercased() })
         for piece in report.pieces {
             var row = [String(piece.number)]
             for (dataset, nearest) in piece.nearest.enumerated() {
@@ -153,7 +161,7 @@ struct JoinOutput {
                     row.append("–")
                     continue
                 }
-                row.append("\(try locators[dataset].name(nearest.index).name) \(distance(nearest.distance))")
+                row.append("\(try lookup(dataset, nearest.index).name) \(distance(nearest.distance))")
             }
             table.add(row)
         }
@@ -161,7 +169,7 @@ struct JoinOutput {
         for (dataset, gap) in report.gaps.enumerated() {
             text += gapSentence(gap, what: id(dataset), reach: reach) + "\n"
         }
-        if locators.count > 1 { text += gapSentence(report.combinedGap, what: "any of them", reach: reach) + "\n" }
+        if datasets.count > 1 { text += gapSentence(report.combinedGap, what: "any of them", reach: reach) + "\n" }
         return text
     }
 
@@ -191,7 +199,7 @@ struct JoinOutput {
                     nearest.append((id(dataset), .null))
                     continue
                 }
-                let named = try locators[dataset].name(place.index)
+                let named = try lookup(dataset, place.index)
                 nearest.append(
                     (
                         id(dataset),
@@ -218,7 +226,7 @@ struct JoinOutput {
         var rows: [[String]] = []
         for piece in report.pieces {
             for (dataset, place) in piece.nearest.enumerated() {
-                let named = try place.map { p throws(CLIError) in try locators[dataset].name(p.index) }
+                let named = try place.map { p throws(CLIError) in try lookup(dataset, p.index) }
                 rows.append([
                     String(piece.number), Formatting.number(piece.startDistance, digits: 2),
                     Formatting.number(piece.endDistance, digits: 2), id(dataset), named?.id ?? "", named?.name ?? "",

@@ -21,15 +21,11 @@ enum RunPictureCommand {
         var credits: [String] = []
         if !ids.isEmpty {
             let library = try PlacesSession(context, only: Set(ids))
-            for id in ids {
-                let dataset = try library.open(id, verifyAll: true)
-                credits.append(
-                    "\(dataset.manifest.title): \(dataset.manifest.attribution), \(dataset.manifest.licence)")
-                for place in try nearRoute(analysis, dataset: dataset, radius: radius) {
-                    guard let coordinate = place.coordinate else { continue }
-                    places.append(RunPicture.Place(dataset: id, name: place.name, coordinate: coordinate))
-                }
-            }
+            let datasets = try library.ask { library throws(PlaceLibraryError) in
+                try library.open(ids, verifyAll: true)
+            }.value
+            credits = datasets.map { "\($0.manifest.title): \($0.manifest.attribution), \($0.manifest.licence)" }
+            places = try nearRoute(analysis, datasets: datasets, radius: radius)
         }
         var picture = RunPicture(
             title: title, analysis: analysis, units: session.units, timeZone: session.timeZone, places: places,
@@ -47,19 +43,28 @@ enum RunPictureCommand {
         context.note("wrote \(file) (\(places.count) places)")
     }
 
-    /// The places of `dataset` within `radius` of any fix of the run, each once, in source order.
-    static func nearRoute(_ analysis: RunAnalysis, dataset: OpenedDataset, radius: Double) throws(CLIError) -> [Place] {
-        var records = Set<Int>()
+    /// The places of `datasets` near the run, as the join finds them (``RouteCorridor``: the five
+    /// nearest within `radius` of each fix, each place once, in source order), dataset by dataset.
+    static func nearRoute(
+        _ analysis: RunAnalysis, datasets: [OpenedDataset], radius: Double
+    ) throws(CLIError) -> [RunPicture.Place] {
+        let numbers: [[Int]]
         do {
-            for point in analysis.cleaned.points {
-                for hit in try dataset.archive.nearest(to: point.coordinate, limit: 5, within: radius) {
-                    records.insert(hit.record)
-                }
-            }
-            return try records.sorted().map { record throws(PlaceArchiveError) in try dataset.archive.place(at: record)
-            }
+            numbers = try RouteCorridor(radius: radius, perFix: 5).places(near: analysis.cleaned, with: datasets)
         } catch {
-            throw .failure("\(dataset.manifest.id): \(error.description)")
+            throw .failure(error.description)
         }
+        var places: [RunPicture.Place] = []
+        for (dataset, records) in zip(datasets, numbers) {
+            for record in records {
+                let place: Place
+                do { place = try dataset.place(at: record) } catch {
+                    throw .failure("\(dataset.manifest.id): \(error.description)")
+                }
+                guard let coordinate = place.coordinate else { continue }
+                places.append(RunPicture.Place(dataset: dataset.manifest.id, name: place.name, coordinate: coordinate))
+            }
+        }
+        return places
     }
 }

@@ -24,7 +24,8 @@ public enum RefreshError: Error, Sendable, Equatable, CustomStringConvertible {
     case overBudget(datasetID: String, limit: Int64)
     /// The refresh as a whole passed its deadline.
     case pastDeadline(datasetID: String, seconds: Double)
-    /// The new copy has far fewer rankable places than the last good one.
+    /// The new copy has far fewer rankable places than the last good one (a refresh that accepts
+    /// the drop takes it).
     case tooLargeDrop(datasetID: String, previous: Int, new: Int, maxPercent: Int)
     /// The dataset's cache folder is a symbolic link (or not a folder).
     case linkedFolder(datasetID: String, path: String)
@@ -74,7 +75,7 @@ public enum RefreshError: Error, Sendable, Equatable, CustomStringConvertible {
             return "Refreshing \(id) stopped because it took longer than \(Self.seconds(seconds)) s in all; \(kept)."
         case .tooLargeDrop(let id, let previous, let new, let maxPercent):
             return
-                "Refreshing \(id) refused the new copy because its places with coordinates fell from \(previous) to \(new), more than \(maxPercent) %; \(kept) ('nearby refresh --accept-drop \(id)' takes it anyway)."
+                "Refreshing \(id) refused the new copy because its places with coordinates fell from \(previous) to \(new), more than \(maxPercent) %; \(kept)."
         case .linkedFolder(let id, let path):
             return
                 "Refreshing \(id) refused the cache folder \(path) because it is a symbolic link or not a folder; Nearby follows no links inside its cache."

@@ -24,7 +24,7 @@ public enum RequestSafety {
         case "http", "https": break
         case "file":
             return allowingFile
-                ? nil : "file URLs are allowed only for the mirror folder given with --from or NEARBY_MIRROR"
+                ? nil : "file URLs are allowed only for the user's own mirror folder, never in a manifest"
         default:
             return "its scheme \(scheme) is not http or https"
         }

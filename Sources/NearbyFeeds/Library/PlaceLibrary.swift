@@ -49,7 +49,7 @@ public struct PlaceLibrary: Sendable {
         do {
             return try cache.refresh(plan, force: force, acceptDrop: acceptDrop)
         } catch {
-            throw .refreshFailed(manifest.id, error.description)
+            throw .refreshFailed(manifest.id, error)
         }
     }
 
@@ -71,31 +71,28 @@ public struct PlaceLibrary: Sendable {
     ///
     /// The archive's blocks are checked as queries read them; with `verifyAll` every block is
     /// checked now, so damage anywhere is found (and repaired) before the caller reads anything.
-    /// A query that meets damage later can call ``rebuild(_:because:)`` and try again.
+    /// A query that meets damage later can call ``rebuild(_:because:)`` and try again (``query(_:in:)``
+    /// and ``place(id:in:from:)`` do).
     public func open(_ manifest: DatasetManifest, verifyAll: Bool = false) throws(PlaceLibraryError) -> OpenedDataset {
-        var warnings: [String] = []
+        var warnings: [PlaceLibraryWarning] = []
         let status = try self.status(of: manifest)
         switch status {
         case .missing, .unreadable:
-            guard !offline else {
-                throw .noData(manifest.id, "there is no cached copy and fetching is off (--offline)")
-            }
+            guard !offline else { throw .notCached(manifest.id) }
             do {
                 _ = try refresh(manifest, force: false)
             } catch {
+                if case .refreshFailed(_, let cause) = error { throw .fetchFailed(manifest.id, cause) }
                 throw .noData(manifest.id, error.reason)
             }
         case .stale(let age, _):
             if offline {
-                warnings.append(
-                    "\(manifest.id) was last checked \(Self.days(age)) ago and is stale; run 'nearby refresh \(manifest.id)'"
-                )
+                warnings.append(.stale(datasetID: manifest.id, ageDays: age))
             } else {
                 do {
                     _ = try refresh(manifest, force: false)
                 } catch {
-                    warnings.append(
-                        "could not refresh \(manifest.id) (\(error.reason)); using the copy from \(Self.days(age)) ago")
+                    warnings.append(.usingStale(datasetID: manifest.id, ageDays: age, because: error))
                 }
             }
         case .fresh:
@@ -115,7 +112,7 @@ public struct PlaceLibrary: Sendable {
             }
             do {
                 let (archive, rebuilt) = try openArchive(entry, manifest: manifest, verifyAll: verifyAll)
-                if let rebuilt { warnings.append("rebuilt the index of \(manifest.id): \(rebuilt)") }
+                if let rebuilt { warnings.append(.rebuilt(datasetID: manifest.id, reason: rebuilt)) }
                 return OpenedDataset(manifest: manifest, archive: archive, entry: entry, warnings: warnings)
             } catch {
                 let now = try? cache.load(manifest.id)
@@ -136,11 +133,8 @@ public struct PlaceLibrary: Sendable {
         let archive = try rebuildArchive(opened.entry, manifest: opened.manifest)
         return OpenedDataset(
             manifest: opened.manifest, archive: archive, entry: opened.entry,
-            warnings: ["rebuilt the index of \(opened.manifest.id): \(error.description)"])
+            warnings: [.rebuilt(datasetID: opened.manifest.id, reason: error.description)])
     }
-
-    /// "1 day", "9 days".
-    static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
 
     private func openArchive(
         _ entry: CachedEntry, manifest: DatasetManifest, verifyAll: Bool
@@ -167,18 +161,20 @@ public struct PlaceLibrary: Sendable {
             // The pages are checked against their recorded checksums first: a rebuild never
             // builds from damaged bodies.
             let pages = try entry.verifiedPages()
-            // The archive is written as a refresh writes it: a new file under an unpredictable
-            // name, created exclusively and never through a link, then renamed into place; a
-            // mapped archive is never rewritten under a reader.
-            let folder = ArtefactFolder(
-                datasetID: manifest.id, checksum: entry.metadata.checksum, directory: entry.directory,
-                reserved: Set(entry.metadata.pages.map(\.file)))
+            // The archive is written through the cache's own write, as a refresh writes it: under
+            // the dataset's lock, a new file under an unpredictable name, created exclusively and
+            // never through a link, then renamed into place; a mapped archive is never rewritten
+            // under a reader.
             do {
-                _ = try RefreshPlanner.validate(pages, manifest: manifest, into: folder)
+                _ = try cache.rewriteArtefacts(of: entry) { folder in
+                    try RefreshPlanner.validate(pages, manifest: manifest, into: folder)
+                }
             } catch let error as RefreshError {
                 switch error {
                 case .storage(_, let failedPath, let reason):
                     throw PlaceLibraryError.noData(manifest.id, "cannot write \(failedPath) (\(reason))")
+                case .lockTimeout, .linkedFolder:
+                    throw PlaceLibraryError.noData(manifest.id, RefreshError.clause(error.description))
                 default:
                     throw PlaceLibraryError.noData(manifest.id, "the archive could not be built")
                 }
@@ -192,43 +188,6 @@ public struct PlaceLibrary: Sendable {
             throw .noData(manifest.id, "the cached copy cannot be used (\(RefreshError.clause(error.description)))")
         } catch {
             throw .noData(manifest.id, "the cached copy cannot be read (\(error))")
-        }
-    }
-}
-
-/// A dataset ready for queries.
-public struct OpenedDataset: Sendable {
-    public var manifest: DatasetManifest
-    public var archive: PlaceArchive
-    /// The cached copy the archive belongs to.
-    public var entry: CachedEntry
-    public var metadata: CacheMetadata { entry.metadata }
-    /// Things the user should hear about (a stale copy, a rebuilt index), one sentence each.
-    public var warnings: [String]
-}
-
-/// Why a dataset could not be listed or refreshed.
-public enum PlaceLibraryError: Error, Sendable, CustomStringConvertible {
-    case unknownDataset(String, [String])
-    case invalidManifest(String, String)
-    case refreshFailed(String, String)
-    case noData(String, String)
-
-    /// The reason without the dataset name.
-    public var reason: String {
-        switch self {
-        case .unknownDataset(let id, _): return "there is no dataset named \(id)"
-        case .invalidManifest(_, let reason), .refreshFailed(_, let reason), .noData(_, let reason): return reason
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .unknownDataset(let id, let known):
-            return "there is no dataset or command named '\(id)'; datasets: \(known.joined(separator: ", "))"
-        case .invalidManifest(let id, let reason): return "the manifest of \(id) is not usable: \(reason)"
-        case .refreshFailed(let id, let reason): return "could not refresh \(id): \(reason)"
-        case .noData(let id, let reason): return "\(id) has no data: \(reason)"
         }
     }
 }

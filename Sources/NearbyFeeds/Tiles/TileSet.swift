@@ -8,7 +8,7 @@ public struct TileSet: Sendable {
     public var missing: [TileID] = []
     /// How many tiles were asked for.
     public var requested: Int
-    /// Whether nothing was sent (`--offline`).
+    /// Whether nothing was sent (fetching was off).
     public var offline: Bool
     /// Tiles downloaded now.
     public var fetched = 0
@@ -29,7 +29,7 @@ public struct TileSet: Sendable {
         guard !missing.isEmpty else { return nil }
         let count = "\(missing.count) of \(requested) map tile\(requested == 1 ? "" : "s")"
         if offline {
-            return "\(count) are not in the cache and --offline fetches nothing; the plain background shows there."
+            return "\(count) are not in the cache and fetching is off; the plain background shows there."
         }
         let why = problem.map { " (\($0.hasSuffix(".") ? String($0.dropLast()) : $0))" } ?? ""
         return "\(count) could not be fetched\(why); the plain background shows there."

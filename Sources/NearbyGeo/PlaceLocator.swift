@@ -1,8 +1,7 @@
-import NearbyGeo
-
-/// A set of places that can answer exact nearest-neighbour questions: what the join needs from
-/// a dataset. `NearbyRuns` does not know about feeds, so the CLI adapts its place archives to
-/// this protocol; ``SpatialIndexLocator`` adapts a plain ``SpatialIndex``.
+/// A set of places that can answer exact nearest-neighbour questions: the seam between places and
+/// runs. The join (`NearbyRuns`) asks it; place datasets conform where they live (`NearbyFeeds`'
+/// opened datasets), so neither side knows the other and nothing adapts between them;
+/// ``SpatialIndexLocator`` serves a plain ``SpatialIndex``.
 ///
 /// Contract: `nearest(to:limit:within:)` answers exactly what a brute-force scan would:
 /// the `limit` places whose WGS84 geodesic distance (`Geodesic.wgs84.distance(query, place)`)

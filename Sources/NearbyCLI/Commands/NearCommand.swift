@@ -1,0 +1,26 @@
+import NearbyFeeds
+
+/// `nearby near --at … --in a,b`: several datasets merged nearest first.
+///
+/// A partial answer: a dataset that has no data (not cached and not fetchable) gets one warning
+/// and the others answer, exit code 0. When none of them has data, exit code 3. Each dataset is
+/// asked once, however often it is named.
+enum NearCommand {
+    static let options = PlaceQuery.options.merged(with: OptionSpec(valued: ["in"]))
+
+    static func run(_ context: CommandContext) throws(CLIError) {
+        let format = try context.format(allowed: [.table, .json, .csv, .geojson])
+        let query = try PlaceQuery(context.arguments, defaultLimit: 10)
+        guard query.origin != nil else { throw .usage("nearby near needs --at LAT,LON") }
+        let ids = ParsedArguments.unique(context.arguments.list("in") + context.arguments.positionals)
+        guard !ids.isEmpty else { throw .usage("nearby near needs --in DATASET[,DATASET…]") }
+        let session = try PlacesSession(context, only: Set(ids))
+        // A merged listing does not count each dataset's unranked places.
+        let hits = try session.ask(warnings: { if case .unranked = $0 { false } else { true } }) {
+            library throws(PlaceLibraryError) in try library.query(query, in: ids)
+        }.value
+        let output = PlaceOutput(units: try UnitsOption.resolve(context), style: context.style, showDataset: true)
+        context.output.out(output.render(hits, format: format))
+        if format == .table, hits.isEmpty { context.note("No places matched.") }
+    }
+}
