@@ -133,3 +133,12 @@ public struct DeviceTotals: Sendable, Hashable {
     /// Whether there is any figure.
     public var isEmpty: Bool { distance == nil && timerTime == nil && elapsedTime == nil }
 }
+
+extension StoredRun {
+    /// For a run stored without points (a run without a route: an indoor recording), what its
+    /// records gave — start, elapsed time, the device's distance (0 = unknown) — so it is analysed
+    /// as it was imported (``RunSummary``); nil for a run with points.
+    public var routelessRecords: RecordSummary? {
+        pointCount == 0 ? RecordSummary.stored(start: startTime, elapsed: elapsedTime, distance: distance) : nil
+    }
+}
