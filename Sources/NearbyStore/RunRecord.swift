@@ -135,10 +135,11 @@ public struct DeviceTotals: Sendable, Hashable {
 }
 
 extension StoredRun {
-    /// For a run stored without points (a run without a route: an indoor recording), what its
-    /// records gave — start, elapsed time, the device's distance (0 = unknown) — so it is analysed
-    /// as it was imported (``RunSummary``); nil for a run with points.
+    /// For a run stored with fewer than two points (a run without a route: an indoor recording,
+    /// perhaps with one stray fix), what its records gave — start, elapsed time, the device's
+    /// distance (0 = unknown) — so it is analysed as it was imported (``RunSummary``,
+    /// ``RouteStatus``); nil for a run with a route.
     public var routelessRecords: RecordSummary? {
-        pointCount == 0 ? RecordSummary.stored(start: startTime, elapsed: elapsedTime, distance: distance) : nil
+        pointCount < 2 ? RecordSummary.stored(start: startTime, elapsed: elapsedTime, distance: distance) : nil
     }
 }

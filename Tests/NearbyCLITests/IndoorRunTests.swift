@@ -53,7 +53,8 @@ import Testing
         let row = try #require(table.stdout.split(separator: "\n").first { $0.hasPrefix(" 1 ") })
         #expect(row.contains("indoor.fit") && row.contains(" – ") && row.contains("4:00") && !row.contains("0 m"))
         let csv = runner.run(["runs", "list", "--format", "csv"])
-        #expect(csv.stdout.components(separatedBy: "\r\n").dropFirst().first == "1,2021-09-08T01:46:45Z,indoor.fit,,,240,–")
+        #expect(
+            csv.stdout.components(separatedBy: "\r\n").dropFirst().first == "1,2021-09-08T01:46:45Z,indoor.fit,,,240,–")
     }
 
     @Test func showSaysIndoorNoRouteWithTheDevicesTotals() throws {
@@ -141,6 +142,19 @@ import Testing
         let run = try #require((try json(["runs", "list"]) as? [[String: Any]])?.first)
         #expect(run["elapsed_s"] as? Double == 300 && run["distance_m"] as? Double == 750)
         #expect(run["start"] as? String == "2021-09-08T01:46:45Z")
+    }
+
+    @Test func oneStrayFixDoesNotMakeARoute() throws {
+        let bytes = IndoorFixtures.indoorRide(positioned: 1)
+        let imported = runner.run(["runs", "import", try write("stray.fit", bytes)])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let run = try #require((try json(["runs", "list"]) as? [[String: Any]])?.first)
+        #expect(run["points"] as? Int == 1 && run["elapsed_s"] as? Double == 240 && run["distance_m"] is NSNull)
+        // Read back from the store, it is still a run without a route.
+        let show = runner.run(["runs", "show", "1"])
+        #expect(show.stdout.contains("Route     indoor, no route (cycling)\n"))
+        #expect(show.stdout.contains("Time      4:00 elapsed (first to last record)\n"))
+        #expect(runner.run(["runs", "export", "1", "--format", "gpx"]).status == 1)
     }
 
     @Test func aFileWithNeitherPositionsNorTimeIsStillRefused() throws {

@@ -23,9 +23,11 @@ public enum IndoorFixtures {
     /// (heart rate 120…139, cadence 85, power 200…209), a distance of `distancePerRecordCm` per
     /// record (none when nil), 5 laps, timer start and stop, one session of `sport` / `subSport`
     /// (2 = cycling; 1 / 1 = running / treadmill) whose total distance is the last record's (0
-    /// without one), 240.5 s elapsed and 238.25 s timer.
+    /// without one), 240.5 s elapsed and 238.25 s timer. The first `positioned` records carry a
+    /// position (25.03°N 121.52°E: a stray fix from a watch that lost GPS indoors).
     public static func indoorRide(
-        records: Int = 241, distancePerRecordCm: UInt64? = nil, sport: UInt64 = 2, subSport: UInt64 = 0
+        records: Int = 241, distancePerRecordCm: UInt64? = nil, sport: UInt64 = 2, subSport: UInt64 = 0,
+        positioned: Int = 0
     ) -> [UInt8] {
         var w = W()
         w.defineRun()
@@ -34,9 +36,12 @@ public enum IndoorFixtures {
         for k in 0..<UInt64(max(records, 0)) {
             let distance = distancePerRecordCm.map { $0 * k }
             if let distance { lastDistance = distance }
+            let fixed = k < UInt64(max(positioned, 0))
+            let latitude = fixed ? W.semicircles(25.03) : noPosition
+            let longitude = fixed ? W.semicircles(121.52) : noPosition
             w.message(
                 local: 1,
-                [W.t0 + 5 + k, noPosition, noPosition, 2500, 120 + k % 20, 85, distance ?? noDistance, 200 + k % 10])
+                [W.t0 + 5 + k, latitude, longitude, 2500, 120 + k % 20, 85, distance ?? noDistance, 200 + k % 10])
             if k % 50 == 49 { w.message(local: 4, [W.t0 + 5 + k]) }
         }
         let end = 5 + UInt64(max(records, 1) - 1)
