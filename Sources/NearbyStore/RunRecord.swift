@@ -133,3 +133,13 @@ public struct DeviceTotals: Sendable, Hashable {
     /// Whether there is any figure.
     public var isEmpty: Bool { distance == nil && timerTime == nil && elapsedTime == nil }
 }
+
+extension StoredRun {
+    /// For a run stored with fewer than two points (a run without a route: an indoor recording,
+    /// perhaps with one stray fix), what its records gave — start, elapsed time, the device's
+    /// distance (0 = unknown) — so it is analysed as it was imported (``RunSummary``,
+    /// ``RouteStatus``); nil for a run with a route.
+    public var routelessRecords: RecordSummary? {
+        pointCount < 2 ? RecordSummary.stored(start: startTime, elapsed: elapsedTime, distance: distance) : nil
+    }
+}

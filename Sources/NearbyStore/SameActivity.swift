@@ -13,7 +13,9 @@ import NearbyRuns
 /// smooth a track (Strava's GPX keeps fewer points than the FIT), so positions are compared at
 /// the same instant, not point by point; 50 m covers GPS noise and smoothing, while a different
 /// route at the same time (two people starting a race together excepted) is far more than that
-/// away at some of 20 instants.
+/// away at some of 20 instants. A run without a path (an indoor recording: no positions) is
+/// never the same activity as another by this rule — there is nothing to compare; the content
+/// hash still recognises the same file.
 enum SameActivity {
     /// Seconds between the starts.
     static let startTolerance = 5.0
@@ -26,6 +28,7 @@ enum SameActivity {
     static func matches(_ first: [TrackSegment], _ second: [TrackSegment]) -> Bool {
         let a = timed(first)
         let b = timed(second)
+        guard !a.isEmpty, !b.isEmpty else { return false }  // a run without a path matches nothing
         guard let aStart = a.first?.time, let aEnd = a.last?.time, let bStart = b.first?.time,
             let bEnd = b.last?.time, abs(aStart - bStart) <= startTolerance
         else { return false }

@@ -17,6 +17,7 @@ enum AlongCommand {
         let reach = try JoinOptions.distance(context, default: 500)
         let session = try RunsSession(context)
         let (title, analysis) = try session.resolve(words[0])
+        try RunFormatting.requireRoute(analysis, title: title, purpose: "join with places")
         let datasets = try JoinOptions.datasets(context)
         let report: RouteAmenitiesReport
         do {

@@ -20,6 +20,7 @@ enum CheckpointsCommand {
         let limit = try JoinOptions.limit(context, default: 3)
         let session = try RunsSession(context)
         let (title, analysis) = try session.resolve(words[0])
+        try RunFormatting.requireRoute(analysis, title: title, purpose: "join with places")
         let datasets = try JoinOptions.datasets(context)
         let checkpoints = analysis.checkpoints.filter { $0.badge.distance > 0 }
         let matches: [CheckpointMatches]

@@ -12,6 +12,8 @@ import NearbyStore
 /// - gpx: the points exactly as imported, GPX 1.1.
 /// - csv: one row per cleaned fix: segment, time, latitude, longitude, elevation_m, distance_m,
 ///   heart_rate, cadence.
+///
+/// A run without a route (an indoor recording) has no track to export: one sentence, exit code 1.
 enum RunExportCommand {
     static let options = RunsSession.options.merged(with: OptionSpec(valued: ["output"], short: ["o": "output"]))
 
@@ -25,6 +27,7 @@ enum RunExportCommand {
         let session = try RunsSession(context)
         let store = try session.openStore()
         let (run, analysis) = try session.loadStored(words[0], store: store)
+        try RunFormatting.requireRoute(analysis, title: RunFormatting.title(run), purpose: "export")
         let text: String
         switch format {
         case .gpx:

@@ -49,3 +49,46 @@ extension RunFormatting {
         "+\(WholeNumber.text(stats.elevationGain)) m / −\(WholeNumber.text(stats.elevationLoss)) m"
     }
 }
+
+/// Runs without a route (``RouteStatus``): how every command words what is unknown.
+extension RunFormatting {
+    /// The distance as tables show it: Nearby's (or, without a route, the device's) distance,
+    /// `unknown` when nothing measured one.
+    static func distance(_ figures: some RouteFigures, units: Units, unknown: String = "–") -> String {
+        figures.knownDistance.map { units.distance($0) } ?? unknown
+    }
+
+    /// The time as tables show it: moving time along a route, elapsed time without one.
+    static func time(_ figures: some RouteFigures) -> String { duration(figures.shownTime) }
+
+    /// `distance_m` and `moving_s` of a CSV row: empty when unknown.
+    static func csvFigures(_ figures: some RouteFigures) -> [String] {
+        [
+            figures.knownDistance.map { Formatting.number($0, digits: 1) } ?? "",
+            figures.knownMovingTime.map { Formatting.number($0, digits: 0) } ?? "",
+        ]
+    }
+
+    /// What `runs import` says of a stored run: `5.00 km in 25:00 (5:00 /km)`, or for a run without
+    /// a route `indoor, no route: 37:43 elapsed, distance unknown`.
+    static func headline(_ analysis: RunAnalysis, units: Units) -> String {
+        guard analysis.route.isRouteless else {
+            let stats = analysis.statistics
+            return "\(units.distance(stats.distance)) in \(duration(stats.movingTime)) "
+                + "(\(pace(stats.averageSpeed, units: units)))"
+        }
+        let distance = analysis.knownDistance.map { units.distance($0) + " by the device" } ?? "distance unknown"
+        return "indoor, no route: \(duration(analysis.statistics.elapsedTime)) elapsed, \(distance)"
+    }
+
+    /// For commands that need positions (checkpoints, along, export, the picture): one sentence,
+    /// `indoor.fit has no route (indoor, or recorded without GPS); there is nothing to <purpose>`,
+    /// exit code 1.
+    static func requireRoute(_ analysis: RunAnalysis, title: String, purpose: String) throws(CLIError) {
+        do {
+            try analysis.route.requireRoute()
+        } catch {
+            throw .failure("\(title) \(error.description); there is nothing to \(purpose)")
+        }
+    }
+}

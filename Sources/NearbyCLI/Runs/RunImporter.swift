@@ -253,13 +253,8 @@ struct RunImporter {
             }
         }
         let start = analysis.statistics.startTime
-        guard analysis.cleaned.points.count >= 2 else {
-            let positioned = document.tracks.contains { $0.segments.contains { !$0.points.isEmpty } }
-            throw .failure(
-                positioned
-                    ? "\(source.title) has no track with at least two usable points; nothing was imported"
-                    : "\(source.title) has no positions (an indoor or GPS-less recording), and Nearby keeps runs "
-                        + "by their route; nothing was imported")
+        if let problem = analysis.route.importProblem {  // a run without a route but with timed records is kept
+            throw .failure("\(source.title) \(problem.description); nothing was imported")
         }
         let record = RunRecord(
             contentHash: candidate.hash, sourceName: source.fileName,
@@ -287,12 +282,10 @@ struct RunImporter {
         switch outcome {
         case .imported(let id, let analysis):
             tally.imported += 1
-            let stats = analysis.statistics
             var badge = analysis.bestBadge.map { ", badge \($0.name)" } ?? ""
             if let problem = analysis.timingProblem { badge += "; not ranked for medals: \(problem.reason)" }
             output.out(
-                "imported #\(id) \(title): \(session.units.distance(stats.distance)) in "
-                    + "\(RunFormatting.duration(stats.movingTime)) (\(RunFormatting.pace(stats.averageSpeed, units: session.units)))\(badge)\n"
+                "imported #\(id) \(title): \(RunFormatting.headline(analysis, units: session.units))\(badge)\n"
             )
         case .duplicate(let id):
             tally.duplicates += 1

@@ -3,6 +3,10 @@ import NearbyRuns
 import NearbyStore
 
 /// `nearby runs show <run>`: figures, splits, best efforts, badges and checkpoints.
+///
+/// A run without a route (an indoor recording, ``RouteStatus``) shows "indoor, no route", its
+/// elapsed time from the records, the device's totals and no splits or checkpoints; `--html` has
+/// no map to draw and says so in one sentence (exit code 1).
 enum RunShowCommand {
     static let options = RunsSession.options.merged(with: RunPictureCommand.options)
 
@@ -13,6 +17,8 @@ enum RunShowCommand {
         let (title, analysis, stored) = try session.resolveRun(words[0])
         let device = stored?.deviceTotals
         if let html = context.arguments.value("html") {
+            try RunFormatting.requireRoute(
+                analysis, title: title, purpose: "draw ('nearby runs show' gives its figures)")
             try RunPictureCommand.write(title: title, analysis: analysis, to: html, session: session)
             return
         }
@@ -26,6 +32,7 @@ enum RunShowCommand {
     static func text(title: String, _ analysis: RunAnalysis, device: DeviceTotals? = nil, session: RunsSession)
         -> String
     {
+        if analysis.route.isRouteless { return routelessText(title: title, analysis, device: device, session: session) }
         let units = session.units
         let stats = analysis.statistics
         let style = session.context.style
@@ -109,6 +116,40 @@ enum RunShowCommand {
         return out
     }
 
+    /// `runs show` of a run without a route: what its records and its device say, nothing that
+    /// needs positions.
+    static func routelessText(title: String, _ analysis: RunAnalysis, device: DeviceTotals?, session: RunsSession)
+        -> String
+    {
+        let units = session.units
+        let stats = analysis.statistics
+        let activity = analysis.cleaned.activity
+        var facts: [(String, String)] = [
+            ("Date", RunFormatting.date(stats.startTime, zone: session.timeZone)),
+            ("Route", "indoor, no route" + (activity == .unknown ? "" : " (\(activity.rawValue))")),
+            (
+                "Distance",
+                analysis.knownDistance.map { "\(units.distance($0)) (the device's)" }
+                    ?? "unknown (no route, no device distance)"
+            ),
+            ("Time", "\(RunFormatting.duration(stats.elapsedTime)) elapsed (first to last record)"),
+        ]
+        var parts: [String] = []
+        if let distance = device?.distance, distance > 0 { parts.append(units.distance(distance)) }
+        if let timer = device?.timerTime { parts.append("\(RunFormatting.duration(timer)) timer") }
+        if let elapsed = device?.elapsedTime { parts.append("\(RunFormatting.duration(elapsed)) elapsed") }
+        if !parts.isEmpty { facts.append(("Device", parts.joined(separator: ", "))) }
+        if let problem = analysis.timingProblem {
+            facts.append(("Timing", "not ranked for medals: \(problem.reason)."))
+        }
+        var out = session.context.style.bold(title) + "\n"
+        for (name, value) in facts { out += TextWidth.pad(name, to: 10) + value + "\n" }
+        if let badge = analysis.bestBadge {
+            out += "\n" + session.context.style.bold("Space mode: \(badge.name)") + " — \(badge.description)\n"
+        }
+        return out
+    }
+
     /// The device's own totals where, as shown, they differ from Nearby's figures (a FIT
     /// session's distance comes from a wheel, a foot pod or the watch's filtered GPS; its timer
     /// time from the device's pauses).
@@ -146,13 +187,15 @@ enum RunShowCommand {
         let stats = analysis.statistics
         return .object([
             ("title", .string(title)),
+            ("route", .bool(analysis.route.hasRoute)),
+            ("activity", .string(analysis.cleaned.activity.rawValue)),
             ("device_distance_m", .optional(device?.distance)),
             ("device_timer_s", .optional(device?.timerTime)),
             ("device_elapsed_s", .optional(device?.elapsedTime)),
             ("start", .optional(stats.startTime.flatMap(CivilTime.iso))),
-            ("distance_m", .number((stats.distance * 10).rounded() / 10)),
+            ("distance_m", .optional(analysis.knownDistance.map { ($0 * 10).rounded() / 10 })),
             ("elapsed_s", .optional(stats.elapsedTime)),
-            ("moving_s", .number(stats.movingTime)),
+            ("moving_s", .optional(analysis.knownMovingTime)),
             ("average_speed_mps", .optional(stats.averageSpeed)),
             ("average_pace_s_per_km", .optional(stats.averagePace)),
             ("ranked", .bool(analysis.timingProblem == nil)),

@@ -69,9 +69,9 @@ enum RunsCommand {
                             ("source", .string(run.sourceName)),
                             ("activity", .optional(run.activityType)),
                             ("start", .optional(run.startTime.flatMap(CivilTime.iso))),
-                            ("distance_m", .number((stats.distance * 10).rounded() / 10)),
+                            ("distance_m", .optional(summary.knownDistance.map { ($0 * 10).rounded() / 10 })),
                             ("elapsed_s", .optional(stats.elapsedTime.map { $0.rounded() })),
-                            ("moving_s", .number(stats.movingTime.rounded())),
+                            ("moving_s", .optional(summary.knownMovingTime?.rounded())),
                             ("average_speed_mps", .optional(stats.averageSpeed)),
                             ("ranked", .bool(summary.timingProblem == nil)),
                             ("timing_problem", .optional(summary.timingProblem?.reason)),
@@ -88,12 +88,13 @@ enum RunsCommand {
             var text = CSVWriter.record(["id", "start", "name", "distance_m", "moving_s", "elapsed_s", "best_badge"])
             for (run, summary) in zip(runs, summaries) {
                 let stats = summary.statistics
-                text += CSVWriter.record([
-                    String(run.id), run.startTime.flatMap(CivilTime.iso) ?? "", run.name ?? run.sourceName,
-                    Formatting.number(stats.distance, digits: 1), Formatting.number(stats.movingTime, digits: 0),
-                    stats.elapsedTime.map { Formatting.number($0, digits: 0) } ?? "",
-                    RunFormatting.badge(for: stats.distance, catalogue: session.catalogue),
-                ])
+                text += CSVWriter.record(
+                    [
+                        String(run.id), run.startTime.flatMap(CivilTime.iso) ?? "", run.name ?? run.sourceName,
+                    ] + RunFormatting.csvFigures(summary) + [
+                        stats.elapsedTime.map { Formatting.number($0, digits: 0) } ?? "",
+                        RunFormatting.badge(for: stats.distance, catalogue: session.catalogue),
+                    ])
             }
             context.output.out(text)
         default:
@@ -104,7 +105,7 @@ enum RunsCommand {
                 let pace = RunFormatting.pace(stats.averageSpeed, units: units)
                 table.add([
                     String(run.id), RunFormatting.date(run.startTime, zone: zone), run.name ?? run.sourceName,
-                    units.distance(stats.distance), RunFormatting.duration(stats.movingTime),
+                    RunFormatting.distance(summary, units: units), RunFormatting.time(summary),
                     summary.timingProblem == nil || pace == "–" ? pace : pace + " *",
                     RunFormatting.badge(for: stats.distance, catalogue: session.catalogue),
                 ])

@@ -57,7 +57,8 @@ struct RunsSession {
         for run in runs {
             do {
                 let segments = try store.segments(ofRun: run.id)
-                let track = Track(name: run.name, activityType: run.activityType, segments: segments)
+                let track = Track(
+                    name: run.name, activityType: run.activityType, segments: segments, records: run.routelessRecords)
                 result.append(
                     RunSummary(
                         tracks: [track], activityType: run.activityType, maximumSpeed: maximumSpeed,
@@ -95,7 +96,8 @@ struct RunsSession {
         do {
             let run = try store.findRun(reference: reference)
             let segments = try store.segments(ofRun: run.id)
-            let track = Track(name: run.name, activityType: run.activityType, segments: segments)
+            let track = Track(
+                name: run.name, activityType: run.activityType, segments: segments, records: run.routelessRecords)
             return (run, analyse([track], activityType: run.activityType, fileTime: run.fileTime))
         } catch {
             throw .failure(error.description)

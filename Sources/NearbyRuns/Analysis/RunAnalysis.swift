@@ -1,6 +1,10 @@
 /// Everything the commands show about one run, computed from its raw tracks in one place so that an
 /// imported run and a file analysed without importing give the same answers.
-public struct RunAnalysis: Sendable {
+///
+/// A run without a route (``route``, ``RouteStatus``: an indoor ride, a treadmill run) has its
+/// figures from its records and no splits, best efforts or checkpoints; what needs positions
+/// calls ``RouteStatus/requireRoute()`` and words its ``RouteError``.
+public struct RunAnalysis: Sendable, RouteFigures {
     public var cleaned: CleanedRun
     public var statistics: RunStatistics
     public var splits: [Split]
@@ -15,6 +19,8 @@ public struct RunAnalysis: Sendable {
     public var timingProblem: TimingProblem?
     /// The speed medals compare, when the timing is trusted (``RunSummary/rankingSpeed``).
     public var rankingSpeed: Double?
+    /// Whether the run has a route (and its records, for a run without one).
+    public var route: RouteStatus
 
     /// Cleans and measures `tracks` as ``RunSummary`` does (activity from `activityType`, else the
     /// tracks' own type; spikes above `maximumSpeed` m/s, else the activity's limit; `fileTime`,
@@ -30,6 +36,7 @@ public struct RunAnalysis: Sendable {
         statistics = summary.statistics
         timingProblem = summary.timingProblem
         rankingSpeed = summary.rankingSpeed
+        route = summary.route
         splits = Split.splits(of: cleaned, every: units.metresPerUnit)
         bestEfforts = BestEffort.bestEfforts(in: cleaned)
         if let catalogue {

@@ -19,6 +19,9 @@
 ///   out legs that touch an untimed point (so a file with a few timestamps does not look like a
 ///   sprint). `maxSpeed` = fastest leg.
 /// - Elevation gain/loss: ``ElevationSmoothing`` per segment, summed.
+///
+/// A run without a route has no fixes to measure: ``RunSummary`` fills its start, elapsed time
+/// and (the device's) distance from its records instead (see ``RouteStatus``).
 public struct RunStatistics: Sendable, Hashable {
     /// Metres covered.
     public var distance: Double

@@ -2,8 +2,11 @@
 /// (`runs show`, `runs list`, `badges`), so a run has the same speed wherever it appears.
 ///
 /// The tracks are checked by ``RunTiming``: a faulty clock makes the run untimed before cleaning;
-/// a run without enough timing keeps its figures but has no ``rankingSpeed``.
-public struct RunSummary: Sendable {
+/// a run without enough timing keeps its figures but has no ``rankingSpeed``. A run without a
+/// route (``RouteStatus``: an indoor recording) is measured from its records: start and elapsed
+/// time from the first and last record, ``RunStatistics/distance`` the device's distance (0 when
+/// unknown: ``RouteFigures/knownDistance``), no moving time and no speed.
+public struct RunSummary: Sendable, RouteFigures {
     /// The cleaned run.
     public var cleaned: CleanedRun
     /// Its statistics; ``RunStatistics/averageSpeed`` is the one speed shown.
@@ -12,6 +15,8 @@ public struct RunSummary: Sendable {
     public var timingProblem: TimingProblem?
     /// The spike limit the cleaner used (m/s), which is also the plausibility limit of the speed.
     public var maximumSpeed: Double
+    /// Whether the run has a route, and its records.
+    public var route: RouteStatus
 
     /// Cleans and measures `tracks`: activity from `activityType`, else the tracks' own type;
     /// spikes above `maximumSpeed` m/s, else the activity's limit; `fileTime` is the file's own
@@ -27,9 +32,26 @@ public struct RunSummary: Sendable {
         cleaned = TrackCleaner(options: cleaning).clean(tracks: usable)
         statistics = RunStatistics(cleaned, options: options)
         self.maximumSpeed = cleaning.maximumSpeed
+        route = RouteStatus(cleaned: cleaned, tracks: tracks)
+        if route.isRouteless, let recording = route.recording {
+            statistics = Self.routeless(recording)
+            timingProblem = .noRoute
+            return
+        }
         timingProblem =
             clock ?? RunTiming.rankingProblem(statistics, maximumSpeed: cleaning.maximumSpeed)
             ?? RunTiming.vehicleProblem(cleaned)
+    }
+
+    /// The statistics of a run without a route, from its records: no distance of Nearby's own, no
+    /// moving time, no speed and no elevation.
+    static func routeless(_ recording: RecordSummary) -> RunStatistics {
+        var statistics = RunStatistics(CleanedRun(segments: [], activity: .unknown))
+        statistics.startTime = recording.firstTime
+        statistics.elapsedTime = recording.elapsedTime
+        statistics.timedFixes = 0
+        if let distance = recording.distance, distance > 0 { statistics.distance = distance }
+        return statistics
     }
 
     /// The speed medals compare (m/s): ``RunStatistics/averageSpeed`` when the timing is trusted.

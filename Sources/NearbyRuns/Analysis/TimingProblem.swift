@@ -5,6 +5,9 @@ import Foundation
 public enum TimingProblem: Sendable, Hashable {
     /// Fewer than two fixes have a time.
     case noTimes
+    /// The run has no route (an indoor recording, ``RouteError/noRoute``): there is no speed of
+    /// Nearby's own to compare.
+    case noRoute
     /// Every timed fix has the same time (within ``RunTiming/equalTimeSpan``; a device fault); the
     /// times are ignored. `time` is the earliest.
     case allTimesEqual(time: Double)
@@ -36,6 +39,8 @@ public enum TimingProblem: Sendable, Hashable {
         switch self {
         case .noTimes:
             return "fewer than two fixes have a time"
+        case .noRoute:
+            return "it has no route (indoor, or recorded without GPS), so there is no speed to compare"
         case .allTimesEqual(let time):
             return "every fix has the same time, \(CivilTime.iso(time) ?? "out of range"), so its times are ignored"
         case .backwards(let seconds):

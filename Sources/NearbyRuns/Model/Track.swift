@@ -47,11 +47,18 @@ public struct Track: Sendable, Hashable {
     /// The activity type as written (`running`, TCX `Sport="Running"`, Strava's `9`…), if any.
     public var activityType: String?
     public var segments: [TrackSegment]
+    /// Every record of the track, with or without a position (FIT, TCX); nil when the reader has
+    /// no records besides the points (GPX). A run without a route is measured from it.
+    public var records: RecordSummary?
 
-    public init(name: String? = nil, activityType: String? = nil, segments: [TrackSegment] = []) {
+    public init(
+        name: String? = nil, activityType: String? = nil, segments: [TrackSegment] = [],
+        records: RecordSummary? = nil
+    ) {
         self.name = name
         self.activityType = activityType
         self.segments = segments
+        self.records = records
     }
 
     /// Number of points over all segments.

@@ -3,7 +3,9 @@
 /// Each `Activity` (its `Sport` attribute → activity type) or `Course` (its `Name`) is a track;
 /// each `Track` element inside (a lap's, or a course's) is a segment. A `Trackpoint` gives `Time`,
 /// `Position/LatitudeDegrees|LongitudeDegrees`, `AltitudeMeters`, `HeartRateBpm/Value`,
-/// `Cadence` (or the extension's `RunCadence`). Trackpoints without a position are dropped.
+/// `Cadence` (or the extension's `RunCadence`). Trackpoints without a position are no points, but
+/// every trackpoint counts in the track's ``Track/records`` (its `Time` and `DistanceMeters`), so
+/// an activity recorded without GPS (a treadmill) keeps its time span and distance.
 struct TCXParser {
     var scanner: XMLScanner
     var document = TrackDocument(format: .tcx)
@@ -28,19 +30,19 @@ struct TCXParser {
     }
 
     mutating func readActivity(_ tag: XMLTag) throws(TrackReadError) -> Track {
-        var track = Track()
+        var track = Track(records: RecordSummary())
         if let sport = try scanner.attribute(tag, "Sport") { track.activityType = scanner.string(sport) }
         while let child = try scanner.nextChild(of: tag) {
             if scanner.isLocal(child, "Lap") {
                 while let part = try scanner.nextChild(of: child) {
                     if scanner.isLocal(part, "Track") {
-                        track.segments.append(try readSegment(part))
+                        track.segments.append(try readSegment(part, records: &track.records))
                     } else {
                         try scanner.skipElement(part)
                     }
                 }
             } else if scanner.isLocal(child, "Track") {
-                track.segments.append(try readSegment(child))
+                track.segments.append(try readSegment(child, records: &track.records))
             } else if scanner.isLocal(child, "Name") {
                 track.name = try scanner.textString(of: child)
             } else {
@@ -50,12 +52,12 @@ struct TCXParser {
         return track
     }
 
-    mutating func readSegment(_ tag: XMLTag) throws(TrackReadError) -> TrackSegment {
+    mutating func readSegment(_ tag: XMLTag, records: inout RecordSummary?) throws(TrackReadError) -> TrackSegment {
         var segment = TrackSegment()
         let segmentStart = scanner.pos
         while let child = try scanner.nextChild(of: tag) {
             if scanner.isLocal(child, "Trackpoint") {
-                if let point = try readTrackpoint(child) {
+                if let point = try readTrackpoint(child, records: &records) {
                     segment.points.append(point)
                     scanner.reserveEstimate(&segment.points, segmentStart: segmentStart)
                 }
@@ -67,7 +69,8 @@ struct TCXParser {
         return segment
     }
 
-    mutating func readTrackpoint(_ tag: XMLTag) throws(TrackReadError) -> TrackPoint? {
+    mutating func readTrackpoint(_ tag: XMLTag, records: inout RecordSummary?) throws(TrackReadError) -> TrackPoint? {
+        var distance: Double?
         var latitude: Double?
         var longitude: Double?
         var point = TrackPoint(latitude: 0, longitude: 0)
@@ -95,6 +98,9 @@ struct TCXParser {
                         try scanner.skipElement(value)
                     }
                 }
+            } else if scanner.isLocal(child, "DistanceMeters") {
+                let text = try scanner.text(of: child)  // not a number: no distance, never a refusal
+                distance = scanner.withBytes(text) { DecimalParser.parseDouble($0) }
             } else if scanner.isLocal(child, "Cadence") {
                 point.cadence = try scanner.textCount(of: child)
             } else if scanner.isLocal(child, "Extensions") {
@@ -103,6 +109,7 @@ struct TCXParser {
                 try scanner.skipElement(child)
             }
         }
+        records?.add(time: point.time, distance: distance)
         guard let latitude, let longitude else { return nil }
         point.latitude = latitude
         point.longitude = longitude

@@ -55,7 +55,8 @@ public struct FITSession: Sendable, Hashable {
 /// activity as the device counts it (timer time, distance) and are left out of the track unless
 /// ``FITDecoder/Options/keepPausedRecords`` (then they form segments of their own). Only
 /// records with a valid position become ``TrackPoint``s (as in TCX); every record counts in the
-/// session summaries.
+/// session summaries and in its track's ``Track/records`` (so a session without positions, an
+/// indoor ride, still has its time span and the device's distance).
 public struct FITActivity: Sendable, Hashable {
     /// The tracks: one per session, pauses as segment breaks.
     public var document: TrackDocument

@@ -77,11 +77,13 @@ struct FITActivityAssembler {
             var segment = TrackSegment()
             var pendingBreak = false
             var previousPaused: Bool?
+            var summary = RecordSummary()
             for position in start..<end {
                 let record = records[position]
                 pendingBreak = pendingBreak || record.breakBefore
                 guard keep[position] else { continue }
                 session.recordCount += 1
+                summary.add(time: times[position], distance: record.distance)
                 if let time = times[position] {
                     if session.firstRecordTime == nil { session.firstRecordTime = time }
                     session.lastRecordTime = time
@@ -111,6 +113,10 @@ struct FITActivityAssembler {
                     ))
             }
             if !segment.points.isEmpty { track.segments.append(segment) }
+            if summary.distance == nil, let total = session.totalDistance, total.isFinite, total >= 0 {
+                summary.distance = total  // a device that keeps its distance in the session only
+            }
+            track.records = summary
             sessions.append(session)
             tracks.append(track)
         }
