@@ -93,14 +93,14 @@ import Testing
             let (first, events, _) = try Self.importing(library, [file])
             #expect(first.imported == 1 && first.duplicates == 0 && first.skipped == 0 && first.seen == 1)
             guard events.count == 2, case .reading(let shown, _) = events[0],
-                case .run(.imported(let id, let analysis), let title) = events[1]
+                case .run(.imported(let id, let run), let title) = events[1]
             else {
                 Issue.record("unexpected events \(events)")
                 return
             }
             #expect(shown.hasSuffix("equator.gpx"))
             #expect(title == "equator.gpx")
-            #expect(abs(analysis.statistics.distance - 2 * Self.equatorLeg) < 0.001)
+            #expect(abs(run.statistics.distance - 2 * Self.equatorLeg) < 0.001)
             let stored = try #require(try library.store().run(id: id))
             #expect(stored.sourceName == "equator.gpx")
             #expect(stored.sourcePath == nil)

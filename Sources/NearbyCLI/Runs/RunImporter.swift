@@ -60,10 +60,10 @@ struct RunImporter {
         let output = session.context.output
         let units = session.units
         switch outcome {
-        case .imported(let id, let analysis):
-            let stats = analysis.statistics
-            var badge = analysis.bestBadge.map { ", badge \($0.name)" } ?? ""
-            if let problem = analysis.timingProblem { badge += "; not ranked for medals: \(problem.reason)" }
+        case .imported(let id, let run):
+            let stats = run.statistics
+            var badge = run.bestBadge.map { ", badge \($0.name)" } ?? ""
+            if let problem = run.timingProblem { badge += "; not ranked for medals: \(problem.reason)" }
             output.out(
                 "imported #\(id) \(title): \(units.distance(stats.distance)) in "
                     + "\(RunFormatting.duration(stats.movingTime)) (\(RunFormatting.pace(stats.averageSpeed, units: units)))\(badge)\n"

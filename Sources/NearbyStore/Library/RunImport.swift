@@ -13,10 +13,20 @@ public struct RunSourcePath: Sendable, Hashable {
     }
 }
 
+/// The figures of a run just imported, as the import reports them.
+public struct ImportedRun: Sendable {
+    /// Distance, times, speed (``RunSummary``'s, the same as `runs show` gives).
+    public var statistics: RunStatistics
+    /// Why the speed is not trusted for medals, or nil.
+    public var timingProblem: TimingProblem?
+    /// The best badge the run earns on its own, if any.
+    public var bestBadge: Badge?
+}
+
 /// What an import did with one run.
 public enum RunImportOutcome: Sendable {
-    /// Stored under this id, with its analysis.
-    case imported(Int64, RunAnalysis)
+    /// Stored under this id, with its figures.
+    case imported(Int64, ImportedRun)
     /// The same file (content hash) is stored under this id.
     case duplicate(Int64)
     /// The same activity from another file (the store's same-activity rule) is stored under this id.

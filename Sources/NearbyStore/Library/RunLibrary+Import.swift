@@ -127,28 +127,34 @@ extension RunLibrary {
         var metadata = source.metadata
         // The export's own type ("Run") rather than the file's (Strava's GPX says "9"), as stored.
         var type = metadata?.type ?? trackType
-        var analysis = settings.analyse(document.tracks, activityType: type, fileTime: document.time)
-        if metadata == nil, let start = analysis.statistics.startTime,
+        // Only the figures the outcome reports: splits, best efforts and checkpoints are computed
+        // when a run is shown, not on import.
+        var summary = settings.summary(document.tracks, activityType: type, fileTime: document.time)
+        if metadata == nil, let start = summary.statistics.startTime,
             let found = source.catalogue?.metadata(near: start)
         {
             metadata = found  // Garmin's catalogue names no files: matched by start time
             if let foundType = found.type, foundType != type {
                 type = foundType
-                analysis = settings.analyse(document.tracks, activityType: type, fileTime: document.time)
+                summary = settings.summary(document.tracks, activityType: type, fileTime: document.time)
             }
         }
-        try Self.refuseUnstorable(document, analysis: analysis, title: source.title)
+        try Self.refuseUnstorable(document, cleaned: summary.cleaned, title: source.title)
+        let statistics = summary.statistics
         let record = RunRecord(
             contentHash: candidate.hash, sourceName: source.fileName,
             name: metadata?.name ?? document.name ?? document.tracks.lazy.compactMap(\.name).first,
-            activityType: type, startTime: analysis.statistics.startTime ?? metadata?.startTime,
-            distance: analysis.statistics.distance, elapsedTime: analysis.statistics.elapsedTime ?? 0,
-            movingTime: analysis.statistics.movingTime, fileTime: document.time,
+            activityType: type, startTime: statistics.startTime ?? metadata?.startTime,
+            distance: statistics.distance, elapsedTime: statistics.elapsedTime ?? 0,
+            movingTime: statistics.movingTime, fileTime: document.time,
             segments: document.tracks.flatMap(\.segments),
             sourcePath: source.isMember ? source.displayPath : nil, deviceTotals: candidate.totals)
+        let imported = ImportedRun(
+            statistics: statistics, timingProblem: summary.timingProblem,
+            bestBadge: statistics.distance > 0 ? settings.catalogue?.best(for: statistics.distance) : nil)
         do {
             switch try store.importRun(record) {
-            case .inserted(let id): return .imported(id, analysis)
+            case .inserted(let id): return .imported(id, imported)
             case .duplicate(let id): return .duplicate(id)
             case .sameActivity(let id): return .sameActivity(id)
             }
@@ -161,10 +167,12 @@ extension RunLibrary {
     /// so a run needs at least two usable points after cleaning. A file with no positions at all
     /// (an indoor or GPS-less recording) and one whose positions all fail cleaning get different
     /// sentences.
-    static func refuseUnstorable(_ document: TrackDocument, analysis: RunAnalysis, title: String)
+    static func refuseUnstorable(_ document: TrackDocument, cleaned: CleanedRun, title: String)
         throws(RunLibraryError)
     {
-        guard analysis.cleaned.points.count < 2 else { return }
+        // Counted per segment: `CleanedRun.points` would flatten (copy) every point to count them.
+        let kept = cleaned.segments.reduce(0) { $0 + $1.points.count }
+        guard kept < 2 else { return }
         let positioned = document.tracks.contains { $0.segments.contains { !$0.points.isEmpty } }
         throw positioned ? .noUsablePoints(title: title) : .noPositions(title: title)
     }
