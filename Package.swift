@@ -47,8 +47,9 @@ let package = Package(
         .target(name: "NearbyFeeds", dependencies: ["NearbyGeo", "NearbyBasics", "CCurl"]),
         // Tracks: GPX/TCX/FIT readers, gzip/zip export archives, cleaning, statistics, splits, badges, the join.
         .target(name: "NearbyRuns", dependencies: ["NearbyGeo", "NearbyBasics", "CZlib"]),
-        // SQLite storage of runs.
-        .target(name: "NearbyStore", dependencies: ["NearbyRuns", "CSQLite"]),
+        // Runs persistence (the RunStoring protocol, SQLite's RunStore) and RunLibrary, the runs use
+        // cases: import (read, analyse, hash, persist) and resolving a run reference.
+        .target(name: "NearbyStore", dependencies: ["NearbyRuns", "NearbyBasics", "CSQLite"]),
         // Argument parsing, commands, output formats, exit codes: the only place that prints.
         .target(
             name: "NearbyCLI", dependencies: ["NearbyBasics", "NearbyGeo", "NearbyFeeds", "NearbyRuns", "NearbyStore"]),
@@ -73,7 +74,8 @@ let package = Package(
         .testTarget(
             name: "NearbyRunsTests", dependencies: ["NearbyRuns", "NearbyGeo", "NearbyBasics", "NearbyTestSupport"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "NearbyStoreTests", dependencies: ["NearbyStore", "NearbyRuns", "NearbyBasics"]),
+        .testTarget(
+            name: "NearbyStoreTests", dependencies: ["NearbyStore", "NearbyRuns", "NearbyBasics", "NearbyTestSupport"]),
         .testTarget(
             name: "NearbyCLITests",
             dependencies: ["NearbyCLI", "NearbyFeeds", "NearbyRuns", "NearbyGeo", "NearbyStore", "NearbyTestSupport"],

@@ -78,9 +78,12 @@ def main() -> None:
     parser.add_argument("--gpx", help="a GPX file (e.g. Benchmarks/data/run-1m.gpx)")
     parser.add_argument("--fit", help="a FIT activity (e.g. ../shared/fit/fitparse__2019-02-17-062644-ELEMNT-297E-195-0.fit)")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--out", help="also write the table to this Markdown file")
     args = parser.parse_args()
-    rows = ["| file | peer parse s | nearby import s | ratio | nearby show s | import / show | peak MB | file MB |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    rows = ["| file | peer parse s | nearby import s | peer / import | nearby show s | import / show "
+            "| peak MB | file MB | peak / file |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    verdicts = []
     # Nearby first: on Linux a forked child starts with its parent's peak RSS, so the peers'
     # parse (gigabytes for gpxpy) must not have happened yet in this process.
     gpx_runs = fit_runs = None
@@ -94,14 +97,23 @@ def main() -> None:
         peer = best(args.repeat, lambda: gpxpy_parse(args.gpx))
         (imported, peak), (shown, _) = gpx_runs
         rows.append(f"| {os.path.basename(args.gpx)} (gpxpy) | {peer:.3f} | {imported:.3f} | {peer / imported:.1f}x "
-                    f"| {shown:.3f} | {imported / shown:.2f} | {peak / 1e6:.0f} | {size / 1e6:.0f} |")
+                    f"| {shown:.3f} | {imported / shown:.2f} | {peak / 1e6:.0f} | {size / 1e6:.0f} "
+                    f"| {peak / size:.2f} |")
+        verdicts += [("GPX import >= 60x gpxpy", peer / imported >= 60),
+                     ("GPX import <= 1.5x show", imported / shown <= 1.5),
+                     ("GPX import peak <= 1.3x file", peak <= 1.3 * size)]
     if args.fit and fit_runs:
         size = os.path.getsize(args.fit)
         peer = best(args.repeat, lambda: fitdecode_parse(args.fit))
         imported, peak = fit_runs
         rows.append(f"| {os.path.basename(args.fit)} (fitdecode) | {peer:.3f} | {imported:.3f} | "
-                    f"{peer / imported:.1f}x | – | – | {peak / 1e6:.1f} | {size / 1e6:.2f} |")
-    print("\n".join(rows))
+                    f"{peer / imported:.1f}x | – | – | {peak / 1e6:.1f} | {size / 1e6:.2f} | – |")
+        verdicts.append(("FIT import >= 30x fitdecode", peer / imported >= 30))
+    text = "\n".join(rows) + "\n\n" + "; ".join(f"{name}: {'met' if ok else 'MISSED'}" for name, ok in verdicts)
+    print(text)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as handle:
+            handle.write(text + "\n")
 
 
 if __name__ == "__main__":

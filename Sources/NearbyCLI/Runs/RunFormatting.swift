@@ -71,7 +71,7 @@ extension RunFormatting {
 
     /// What `runs import` says of a stored run: `5.00 km in 25:00 (5:00 /km)`, or for a run without
     /// a route `indoor, no route: 37:43 elapsed, distance unknown`.
-    static func headline(_ analysis: RunAnalysis, units: Units) -> String {
+    static func headline(_ analysis: some RouteFigures, units: Units) -> String {
         guard analysis.route.isRouteless else {
             let stats = analysis.statistics
             return "\(units.distance(stats.distance)) in \(duration(stats.movingTime)) "

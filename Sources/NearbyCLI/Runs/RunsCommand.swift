@@ -9,7 +9,7 @@ enum RunsCommand {
         guard let sub = words.first else { throw .usage("nearby runs needs import, list, show, delete or export") }
         let rest = Array(words.dropFirst())
         switch sub {
-        case "import": try importRuns(try makeContext(RunsSession.options, rest))
+        case "import": try RunImporter.run(try makeContext(RunsSession.options, rest))
         case "list": try list(try makeContext(OptionSpec(), rest))
         case "show": try RunShowCommand.run(try makeContext(RunShowCommand.options, rest))
         case "delete": try delete(try makeContext(OptionSpec(), rest))
@@ -18,43 +18,12 @@ enum RunsCommand {
         }
     }
 
-    static func importRuns(_ context: CommandContext) throws(CLIError) {
-        guard !context.arguments.positionals.isEmpty else { throw .usage("usage: nearby runs import FILE|FOLDER…") }
-        let session = try RunsSession(context)
-        let files = try RunImporter.expand(context.arguments.positionals, environment: context.environment)
-        guard !files.isEmpty else {
-            throw .failure(
-                "no .gpx, .tcx, .fit, .gz or .zip files in \(context.arguments.positionals.joined(separator: ", "))")
-        }
-        let importer = RunImporter(session: session, store: try session.openStore(.readWrite))
-        var tally = RunImporter.Tally()
-        for file in files { importer.importPath(file, tally: &tally) }
-        importer.clearProgress()
-        if tally.seen > 1 || tally.ignored > 0 { context.note(summary(tally)) }
-        if tally.skipped > 0 {
-            throw .failure(
-                "\(tally.skipped) file\(tally.skipped == 1 ? "" : "s") could not be imported; the store is unchanged for them"
-            )
-        }
-    }
-
-    /// The closing count: imported, duplicates, skipped, and the non-activities passed over.
-    static func summary(_ tally: RunImporter.Tally) -> String {
-        var text = "\(tally.imported) imported, \(tally.duplicates) already there, \(tally.skipped) skipped"
-        if tally.ignored > 0 {
-            text +=
-                "; \(tally.ignored) file\(tally.ignored == 1 ? " that is not an activity was" : "s that are not activities were") ignored"
-        }
-        return text + "."
-    }
-
     static func list(_ context: CommandContext) throws(CLIError) {
         let format = try context.format(allowed: [.table, .json, .csv])
         let session = try RunsSession(context)
-        let runs: [StoredRun]
-        let store = try session.openStore()
-        do { runs = try store.runs() } catch { throw .failure(error.description) }
-        let summaries = try session.summaries(of: runs, store: store)
+        let listed = try RunsSession.failing { () throws(RunLibraryError) in try session.library.listRuns() }
+        let runs = listed.map(\.run)
+        let summaries = listed.map(\.summary)
         let units = session.units
         let zone = session.timeZone
         switch format {
@@ -67,6 +36,7 @@ enum RunsCommand {
                             ("id", .integer(Int(run.id))),
                             ("name", .optional(run.name)),
                             ("source", .string(run.sourceName)),
+                            ("source_path", .optional(run.sourcePath)),
                             ("activity", .optional(run.activityType)),
                             ("start", .optional(run.startTime.flatMap(CivilTime.iso))),
                             ("distance_m", .optional(summary.knownDistance.map { ($0 * 10).rounded() / 10 })),
@@ -122,14 +92,8 @@ enum RunsCommand {
 
     static func delete(_ context: CommandContext) throws(CLIError) {
         let words = try context.positionals(1, usage: "nearby runs delete <run>")
-        let session = try RunsSession(context)
-        let store = try session.openStore(.readWrite)
-        do {
-            let run = try store.findRun(reference: words[0])
-            try store.deleteRun(id: run.id)
-            context.output.out("deleted \(RunFormatting.title(run))\n")
-        } catch {
-            throw .failure(error.description)
-        }
+        let session = try RunsSession(context, access: .readWrite)
+        let run = try RunsSession.failing { () throws(RunLibraryError) in try session.library.deleteRun(words[0]) }
+        context.output.out("deleted \(RunFormatting.title(run))\n")
     }
 }

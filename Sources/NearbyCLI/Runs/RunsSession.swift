@@ -2,20 +2,24 @@ import Foundation
 import NearbyRuns
 import NearbyStore
 
-/// The runs side of one command: the database, the badge catalogue and the units.
+/// The runs side of one command: the units, the badge catalogue and the ``RunLibrary`` over the
+/// runs database (opened on first use).
 struct RunsSession {
     let context: CommandContext
     let units: Units
     let catalogue: BadgeCatalogue
     /// `--max-speed M/S`: fixes implying a faster speed are spikes (default: the activity's limit).
     let maximumSpeed: Double?
-    /// Reads every track file, imported or shown directly, the same way (size limit, regular files only).
-    let reader = TrackReader()
+    /// The runs use cases: import, resolving a reference, listing, deleting.
+    let library: RunLibrary
 
     /// The option runs commands take besides the global ones.
     static let options = OptionSpec(valued: ["max-speed"])
 
-    init(_ context: CommandContext) throws(CLIError) {
+    /// A session whose library opens the database for `access` when it first needs it: read-only
+    /// by default (no write transaction, so reading works while another process writes and on a
+    /// read-only file); `.readWrite` creates and migrates.
+    init(_ context: CommandContext, access: RunStore.Access = .readOnly) throws(CLIError) {
         self.context = context
         units = try UnitsOption.resolve(context)
         catalogue = try Self.loadCatalogue(context)
@@ -29,17 +33,19 @@ struct RunsSession {
         } else {
             maximumSpeed = nil
         }
+        let path = context.paths.databasePath
+        let now = context.environment.now
+        library = RunLibrary(
+            settings: RunAnalysisSettings(units: units, catalogue: catalogue, maximumSpeed: maximumSpeed),
+            store: { () throws(RunStoreError) -> any RunStoring in
+                try RunStore(path: path, access: access, now: { now().timeIntervalSince1970 })
+            })
     }
 
-    /// Analyses tracks with the session's units, catalogue and spike limit.
-    func analyse(_ tracks: [Track], activityType: String? = nil, fileTime: Double? = nil) -> RunAnalysis {
-        RunAnalysis(
-            tracks: tracks, activityType: activityType, maximumSpeed: maximumSpeed, fileTime: fileTime, units: units,
-            catalogue: catalogue)
-    }
+    /// How the library analyses runs.
+    var settings: RunAnalysisSettings { library.settings }
 
-    /// Opens the runs database: read-only by default (no write transaction, so reading works
-    /// while another process writes and on a read-only file); `.readWrite` creates and migrates.
+    /// Opens the runs database (for the commands that still use the store directly).
     func openStore(_ access: RunStore.Access = .readOnly) throws(CLIError) -> RunStore {
         let now = context.environment.now
         do {
@@ -49,30 +55,18 @@ struct RunsSession {
         }
     }
 
-    /// The figures and the one speed of each stored run (``RunSummary``, as `runs show` computes
-    /// them), in the order given.
+    /// The figures and the one speed of each stored run (``RunSummary``), in the order given.
     func summaries(of runs: [StoredRun], store: RunStore) throws(CLIError) -> [RunSummary] {
-        var result: [RunSummary] = []
-        result.reserveCapacity(runs.count)
-        for run in runs {
-            do {
-                let segments = try store.segments(ofRun: run.id)
-                let track = Track(
-                    name: run.name, activityType: run.activityType, segments: segments, records: run.routelessRecords)
-                result.append(
-                    RunSummary(
-                        tracks: [track], activityType: run.activityType, maximumSpeed: maximumSpeed,
-                        fileTime: run.fileTime))
-            } catch {
-                throw .failure(error.description)
-            }
+        try Self.failing { () throws(RunLibraryError) in
+            try RunLibrary(settings: settings, store: store).summaries(of: runs)
         }
-        return result
     }
 
-    /// Warns once about the values a reader or the cleaner dropped as physically impossible.
-    func warnOutOfRange(_ counts: OutOfRangeCounts, file: String) {
-        if let sentence = counts.sentence { context.warn("\(file): \(sentence)") }
+    /// A stored run by id, hash prefix or file name, with its analysis.
+    func loadStored(_ reference: String, store: RunStore) throws(CLIError) -> (StoredRun, RunAnalysis) {
+        try Self.failing { () throws(RunLibraryError) in
+            try RunLibrary(settings: settings, store: store).storedRun(reference)
+        }
     }
 
     /// The badge catalogue: the last `badges.json` found in the dataset folders.
@@ -91,19 +85,6 @@ struct RunsSession {
         }
     }
 
-    /// A stored run by id, hash prefix or file name, with its analysis.
-    func loadStored(_ reference: String, store: RunStore) throws(CLIError) -> (StoredRun, RunAnalysis) {
-        do {
-            let run = try store.findRun(reference: reference)
-            let segments = try store.segments(ofRun: run.id)
-            let track = Track(
-                name: run.name, activityType: run.activityType, segments: segments, records: run.routelessRecords)
-            return (run, analyse([track], activityType: run.activityType, fileTime: run.fileTime))
-        } catch {
-            throw .failure(error.description)
-        }
-    }
-
     /// A run named on the command line: a track file — GPX, TCX, FIT, a gzip of one, or the first
     /// activity of a zip — analysed without importing, or a stored run.
     func resolve(_ reference: String) throws(CLIError) -> (title: String, analysis: RunAnalysis) {
@@ -112,23 +93,26 @@ struct RunsSession {
     }
 
     /// ``resolve(_:)``, with the stored run when the reference named one (for its device totals).
+    /// The file's warnings are printed.
     func resolveRun(_ reference: String) throws(CLIError) -> (
         title: String, analysis: RunAnalysis, stored: StoredRun?
     ) {
         let path = context.environment.absolutePath(reference)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            if let (title, document) = try RunImporter.firstRun(path, session: self) {
-                return (title, analyse(document.tracks, fileTime: document.time), nil)
-            }
-            let document = try RunImporter.read(path, reader: reader)
-            let name = (path as NSString).lastPathComponent
-            warnOutOfRange(document.outOfRange, file: name)
-            return (name, analyse(document.tracks, fileTime: document.time), nil)
+        let found = try Self.failing { () throws(RunLibraryError) in try library.resolve(reference, path: path) }
+        for warning in found.warnings { context.warn(warning) }
+        switch found.source {
+        case .file(let title): return (title, found.analysis, nil)
+        case .stored(let run): return (RunFormatting.title(run), found.analysis, run)
         }
-        let store = try openStore()
-        let (run, analysis) = try loadStored(reference, store: store)
-        return (RunFormatting.title(run), analysis, run)
+    }
+
+    /// Runs a library call, turning its error into the command's one sentence (exit code 1).
+    static func failing<T>(_ body: () throws(RunLibraryError) -> T) throws(CLIError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .failure(error.description)
+        }
     }
 
     /// Time zone for dates shown to the user: `TZ`, else the system's.

@@ -1,0 +1,61 @@
+import NearbyBasics
+import NearbyRuns
+
+extension RunLibrary {
+    /// The runs in one source, hashed while its bytes are there: one for GPX/TCX, one per session
+    /// for FIT. Warnings (the FIT decoder's, values out of physical range) go to `warn`, one
+    /// sentence each naming the source.
+    func decode(_ source: ActivitySource, warn: (String) -> Void) throws(RunLibraryError) -> [RunCandidate] {
+        var digest = SHA256()
+        source.bytes.withUnsafeBytes { digest.update($0) }
+        let hash = digest.hexDigest()
+        let origin = RunOrigin(source)
+        let title = origin.title
+        switch source.format {
+        case .xml:
+            let result = source.bytes.withUnsafeBytes { raw in
+                Result { () throws(TrackReadError) -> TrackDocument in try reader.read(raw, fileName: title) }
+            }
+            switch result {
+            case .success(let document):
+                if let sentence = document.outOfRange.sentence { warn("\(title): \(sentence)") }
+                return [RunCandidate(document: document, hash: hash, totals: nil, origin: origin)]
+            case .failure(let error):
+                throw .track(error)
+            }
+        case .fit:
+            let result = source.bytes.withUnsafeBytes { raw in
+                Result { () throws(FITDecodeError) -> FITActivity in try decoder.decode(raw, fileName: title) }
+            }
+            switch result {
+            case .success(let activity):
+                for warning in activity.warnings { warn("\(title): \(warning.description)") }
+                if let sentence = activity.document.outOfRange.sentence { warn("\(title): \(sentence)") }
+                return zip(activity.runDocuments, activity.sessions).enumerated().map { index, pair in
+                    RunCandidate(
+                        document: pair.0, hash: index == 0 ? hash : Self.sessionHash(digest, index: index),
+                        totals: Self.totals(pair.1), origin: origin)
+                }
+            case .failure(let error):
+                throw .fit(error)
+            }
+        }
+    }
+
+    /// The content hash of session `index` > 0 of a multisport file: SHA-256 of the file's digest
+    /// and the session number, so each session is a run of its own and re-importing finds them all.
+    static func sessionHash(_ file: SHA256, index: Int) -> String {
+        var digest = SHA256()
+        digest.update(file.finalize())
+        digest.update(Array("session \(index)".utf8))
+        return digest.hexDigest()
+    }
+
+    /// The device's totals of a session the device wrote (none for a synthesized one).
+    static func totals(_ session: FITSession) -> DeviceTotals? {
+        guard !session.isSynthesized else { return nil }
+        let totals = DeviceTotals(
+            distance: session.totalDistance, timerTime: session.totalTimerTime, elapsedTime: session.totalElapsedTime)
+        return totals.isEmpty ? nil : totals
+    }
+}
