@@ -73,7 +73,9 @@ import Testing
                     "nearby: /dev/zero could not be read: it is a character device, not a regular file."))
         }
         // Every command that takes a track file directly reads it as import does.
-        for words in [["runs", "show", fifo], ["checkpoints", fifo], ["along", fifo, "--near", "toilets"]] {
+        for words in [
+            ["runs", "show", fifo], ["checkpoints", fifo, "--near", "toilets"], ["along", fifo, "--near", "toilets"],
+        ] {
             let result = try nearby.run(words)
             #expect(result.status == 1)
             #expect(

@@ -2,8 +2,6 @@ import NearbyFeeds
 
 /// `nearby <dataset>`: a dataset in source order, or nearest first from `--at`.
 enum ListCommand {
-    static let options = PlaceQuery.options
-
     static func run(dataset id: String, _ context: CommandContext) throws(CLIError) {
         guard context.arguments.positionals.isEmpty else {
             throw .usage(
@@ -34,8 +32,6 @@ enum ListCommand {
 /// and the others answer, exit code 0. When none of them has data, exit code 3. Each dataset is
 /// asked once, however often it is named.
 enum NearCommand {
-    static let options = PlaceQuery.options.merged(with: OptionSpec(valued: ["in"]))
-
     static func run(_ context: CommandContext) throws(CLIError) {
         let format = try context.format(allowed: [.table, .json, .csv, .geojson])
         let query = try PlaceQuery(context.arguments, defaultLimit: 10)

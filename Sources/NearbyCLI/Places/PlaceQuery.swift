@@ -8,8 +8,6 @@ struct PlaceQuery {
     var within: Double
     var filters: [(key: String, value: String?)]
 
-    static let options = OptionSpec(valued: ["at", "limit", "within", "where"], short: ["n": "limit"])
-
     /// The range of `--limit` on place listings.
     static let limits = 1...1_000_000
 

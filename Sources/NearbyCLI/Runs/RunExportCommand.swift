@@ -12,8 +12,6 @@ import NearbyStore
 /// - csv: one row per cleaned fix: segment, time, latitude, longitude, elevation_m, distance_m,
 ///   heart_rate, cadence.
 enum RunExportCommand {
-    static let options = RunsSession.options.merged(with: OptionSpec(valued: ["output"], short: ["o": "output"]))
-
     static func run(_ context: CommandContext) throws(CLIError) {
         let words = try context.positionals(
             1, usage: "nearby runs export <run> --format geojson|gpx|csv [--output FILE]")
@@ -81,4 +79,19 @@ enum RunExportCommand {
         }
         return GeoJSONWriter(coordinateDecimals: 7).write(features)
     }
+}
+
+extension RunExportCommand {
+    /// What `nearby runs export` takes, and its help.
+    static let spec = CommandSpec(
+        name: "runs export", summary: "a run as GeoJSON (coloured by pace), GPX or CSV", arguments: "<run>",
+        details: """
+            geojson: one LineString per leg, with speed, pace and a stroke colour; gpx: the points
+            exactly as imported; csv: one row per cleaned fix.
+            """,
+        options: [
+            .format([.geojson, .gpx, .csv], required: true),
+            OptionDeclaration("output", short: "o", value: "FILE", help: "write to FILE instead of standard output"),
+            .maxSpeed,
+        ])
 }

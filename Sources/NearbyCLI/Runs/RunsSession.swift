@@ -12,9 +12,6 @@ struct RunsSession {
     /// Reads every track file, imported or shown directly, the same way (size limit, regular files only).
     let reader = TrackReader()
 
-    /// The option runs commands take besides the global ones.
-    static let options = OptionSpec(valued: ["max-speed"])
-
     init(_ context: CommandContext) throws(CLIError) {
         self.context = context
         units = try UnitsOption.resolve(context)
