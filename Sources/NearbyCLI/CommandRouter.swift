@@ -1,35 +1,76 @@
-/// Sends the first word to its command; any other word names a dataset.
+/// Sends the first words to their command, parsed as that command's ``CommandSpec`` declares;
+/// any other word names a dataset.
 enum CommandRouter {
-    typealias MakeContext = (OptionSpec, [String]) throws(CLIError) -> CommandContext
+    typealias MakeContext = (CommandSpec, [String]) throws(CLIError) -> CommandContext
 
-    static func route(_ command: String, _ words: [String], makeContext: MakeContext) throws(CLIError) {
+    /// A command: its declaration, where the overview lists it, and how to run it.
+    struct Command: Sendable {
+        enum Group: Sendable { case places, runs }
+
+        var spec: CommandSpec
+        var group: Group
+        var run: @Sendable (CommandContext) throws(CLIError) -> Void
+    }
+
+    /// Every named command, in the order the overview lists them (listing a dataset, the
+    /// `<dataset>` entry, is the fallback).
+    static let commands: [Command] = [
+        Command(spec: DatasetsCommand.spec, group: .places) { context throws(CLIError) in
+            try DatasetsCommand.run(context)
+        },
+        Command(spec: ListCommand.spec, group: .places) { _ throws(CLIError) in },
+        Command(spec: NearCommand.spec, group: .places) { context throws(CLIError) in try NearCommand.run(context) },
+        Command(spec: ShowCommand.spec, group: .places) { context throws(CLIError) in try ShowCommand.run(context) },
+        Command(spec: RefreshCommand.spec, group: .places) { context throws(CLIError) in
+            try RefreshCommand.run(context)
+        },
+        Command(spec: MapCommand.spec, group: .places) { context throws(CLIError) in try MapCommand.run(context) },
+        Command(spec: RunsCommand.importSpec, group: .runs) { context throws(CLIError) in
+            try RunsCommand.importRuns(context)
+        },
+        Command(spec: RunsCommand.listSpec, group: .runs) { context throws(CLIError) in try RunsCommand.list(context) },
+        Command(spec: RunShowCommand.spec, group: .runs) { context throws(CLIError) in
+            try RunShowCommand.run(context)
+        },
+        Command(spec: RunsCommand.deleteSpec, group: .runs) { context throws(CLIError) in
+            try RunsCommand.delete(context)
+        },
+        Command(spec: RunExportCommand.spec, group: .runs) { context throws(CLIError) in
+            try RunExportCommand.run(context)
+        },
+        Command(spec: BadgesCommand.spec, group: .runs) { context throws(CLIError) in try BadgesCommand.run(context) },
+        Command(spec: CheckpointsCommand.spec, group: .runs) { context throws(CLIError) in
+            try CheckpointsCommand.run(context)
+        },
+        Command(spec: AlongCommand.spec, group: .runs) { context throws(CLIError) in try AlongCommand.run(context) },
+    ]
+
+    /// The command named `name` (`checkpoints`, `runs show`); nil for a dataset id.
+    static func command(named name: String) -> Command? {
+        commands.first { $0.spec.name == name && $0.spec.name != ListCommand.spec.name }
+    }
+
+    static func route(_ first: String, _ words: [String], makeContext: MakeContext) throws(CLIError) {
         if words.contains("--help") || words.contains("-h") {
-            let context = try makeContext(OptionSpec(), [])
-            context.output.out(Help.text(for: command) ?? Help.overview)
+            let context = try makeContext(CommandSpec(name: first, summary: ""), [])
+            context.output.out(Help.text(for: [first] + words.filter { !$0.hasPrefix("-") }) ?? Help.overview)
             return
         }
-        switch command {
-        case "datasets":
-            try DatasetsCommand.run(try makeContext(DatasetsCommand.options, words))
-        case "near":
-            try NearCommand.run(try makeContext(NearCommand.options, words))
-        case "show":
-            try ShowCommand.run(try makeContext(ShowCommand.options, words))
-        case "map":
-            try MapCommand.run(try makeContext(MapCommand.options, words))
-        case "refresh":
-            try RefreshCommand.run(try makeContext(RefreshCommand.options, words))
-        case "runs":
-            try RunsCommand.run(words, makeContext: makeContext)
-        case "badges":
-            try BadgesCommand.run(try makeContext(BadgesCommand.options, words))
-        case "checkpoints":
-            try CheckpointsCommand.run(try makeContext(CheckpointsCommand.options, words))
-        case "along":
-            try AlongCommand.run(try makeContext(AlongCommand.options, words))
-        default:
-            guard !command.hasPrefix("-") else { throw .usage("unknown option \(command)") }
-            try ListCommand.run(dataset: command, try makeContext(ListCommand.options, words))
+        if first == "runs" {
+            guard let sub = words.first else {
+                throw .usage("nearby runs needs import, list, show, delete or export")
+            }
+            guard let command = command(named: "runs \(sub)") else {
+                throw .usage("unknown runs command '\(sub)'; use import, list, show, delete or export")
+            }
+            try command.run(try makeContext(command.spec, Array(words.dropFirst())))
+            return
         }
+        if let command = command(named: first) {
+            try command.run(try makeContext(command.spec, words))
+            return
+        }
+        guard !first.hasPrefix("-") else { throw .usage("unknown option \(first)") }
+        try ListCommand.run(dataset: first, try makeContext(ListCommand.spec, words))
     }
 }

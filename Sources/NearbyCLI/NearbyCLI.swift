@@ -40,11 +40,11 @@ public enum NearbyCLI {
         let rest = Array(words.dropFirst())
         switch first {
         case "--help", "-h", "help":
-            output.out(rest.first.flatMap(Help.text(for:)) ?? Help.overview)
+            output.out(Help.text(for: rest) ?? Help.overview)
         case "--version", "version":
             output.out("nearby \(version)\n")
         default:
-            let context = { (spec: OptionSpec, words: [String]) throws(CLIError) -> CommandContext in
+            let context = { (spec: CommandSpec, words: [String]) throws(CLIError) -> CommandContext in
                 try CommandContext(words: words, spec: spec, environment: environment, output: output)
             }
             try CommandRouter.route(first, rest, makeContext: context)

@@ -6,10 +6,19 @@ import Testing
 /// The argument parser and the one parser of each numeric option (issue 8). Expected values by
 /// hand: 1 mi = 1,609.344 m, 1 ft = 0.3048 m; half the equator π × 6,378,137 m ≈ 20,037.5 km.
 @Suite struct ArgumentParsingTests {
-    let spec = OptionSpec.global.merged(with: OptionSpec(valued: ["at", "in", "limit"], short: ["n": "limit"]))
+    let spec = CommandSpec(
+        name: "t", summary: "",
+        options: [
+            .at(), OptionDeclaration("in", value: "DATASET", help: ""), .limit(1...1000, ""),
+            OptionDeclaration("force", help: ""),
+        ]
+    ).parser
 
     @Test func aValuedOptionNeverSwallowsTheNextOption() {
-        for words in [["--at", "--cache-dir", "X"], ["--at", "-n", "5"], ["--at", "--"], ["--limit"]] {
+        for words in [
+            ["--at", "--cache-dir", "X"], ["--at", "-n", "5"], ["--at", "--"], ["--limit"], ["--at", "--limit", "3"],
+            ["--in", "--force"], ["--in", "-5"], ["--in", "-x"], ["--at", "-x"], ["--at", "-h"],
+        ] {
             #expect(throws: CLIError.self, "\(words)") { try ParsedArguments.parse(words, spec: spec) }
             do {
                 _ = try ParsedArguments.parse(words, spec: spec)
@@ -20,12 +29,43 @@ import Testing
         }
     }
 
-    @Test func negativeNumbersAreValues() throws {
-        let parsed = try ParsedArguments.parse(["--at", "-33.9,151.2", "-5", "--limit", "-.5", "--in=-x"], spec: spec)
+    /// A word starting with a minus is a value only where a number is wanted and it is one; any
+    /// value goes after `=`.
+    @Test func negativeNumbersAreValuesWhereANumberIsWanted() throws {
+        let parsed = try ParsedArguments.parse(
+            ["--at", "-33.9,151.2", "-5", "--limit", "-.5", "--in=-x", "-n", "-3"], spec: spec)
         #expect(parsed.value("at") == "-33.9,151.2")
-        #expect(parsed.value("limit") == "-.5")
+        #expect(parsed.values["limit"] == ["-.5", "-3"])
         #expect(parsed.value("in") == "-x")
         #expect(parsed.positionals == ["-5"])
+        #expect(try ParsedArguments.parse(["--in", "-"], spec: spec).value("in") == "-")
+    }
+
+    @Test func flagsTakeNoValueAndUnknownOptionsAreNamed() throws {
+        #expect(try ParsedArguments.parse(["--force", "x"], spec: spec).positionals == ["x"])
+        for (words, message) in [
+            (["--force=yes"], "--force takes no value"), (["--nope"], "unknown option --nope"),
+            (["-z"], "unknown option -z"), (["-nn"], "unknown option -nn"),
+        ] {
+            do {
+                _ = try ParsedArguments.parse(words, spec: spec)
+                Issue.record("\(words) was accepted")
+            } catch {
+                #expect(error.message == message)
+            }
+        }
+        let ended = try ParsedArguments.parse(["--", "--force", "-n"], spec: spec)
+        #expect(ended.positionals == ["--force", "-n"])
+        #expect(!ended.has("force"))
+    }
+
+    /// The issue's example, as a user meets it: a usage error naming `--at`, exit code 2.
+    @Test func theExampleInProcess() throws {
+        let home = try TestPaths.temporaryDirectory("nearby-parse")
+        let result = InProcessRunner(home: home).run(["toilets", "--at", "--limit", "3"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "nearby: --at needs a value.\nTry 'nearby --help'.\n")
+        #expect(result.stdout.isEmpty)
     }
 
     @Test func listsNameEachItemOnce() throws {

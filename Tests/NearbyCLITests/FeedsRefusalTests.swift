@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 
-/// The built binary refuses a copy that lost too many places, says so in `nearby datasets`, and
+/// `nearby` (in process) refuses a copy that lost too many places, says so in `nearby datasets`, and
 /// takes it with `--accept-drop`; `show` answers from a repaired archive (issue 8).
 @Suite(.serialized) struct FeedsRefusalTests {
     let home: URL
     let mirror: URL
-    let nearby: BinaryRunner
+    let nearby: InProcessRunner
 
     init() throws {
         home = try TestPaths.temporaryDirectory("nearby-feeds-cli")
@@ -16,7 +16,7 @@ import Testing
         try FileManager.default.copyItem(
             at: TestPaths.fixture("mirror").appendingPathComponent("toilets.csv"),
             to: mirror.appendingPathComponent("toilets.csv"))
-        nearby = BinaryRunner(home: home)
+        nearby = InProcessRunner(home: home)
     }
 
     /// The fixture cut to its header and first row (1 place with coordinates).
@@ -29,24 +29,24 @@ import Testing
 
     @Test func aLargeDropIsRefusedShownAndAcceptedOnRequest() throws {
         defer { try? FileManager.default.removeItem(at: home) }
-        let first = try nearby.run(["refresh", "toilets", "--from", mirror.path])
+        let first = nearby.run(["refresh", "toilets", "--from", mirror.path])
         #expect(first.status == 0, "\(first.stderr)")
         try shrinkMirror()
 
-        let refused = try nearby.run(["refresh", "toilets", "--force", "--from", mirror.path])
+        let refused = nearby.run(["refresh", "toilets", "--force", "--from", mirror.path])
         #expect(refused.status == 1)
         let sentence = "places with coordinates fell from 5 to 1, more than 20 %"
         #expect(refused.stderr.contains(sentence), "\(refused.stderr)")
         #expect(refused.stderr.contains("'nearby refresh --accept-drop toilets' takes it anyway"))
 
         // The old copy still answers, and `datasets` says why it was kept.
-        let list = try nearby.run(["toilets", "--format", "json", "--offline"])
+        let list = nearby.run(["toilets", "--format", "json", "--offline"])
         let items = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
         #expect(items.count == 6)
-        let datasets = try nearby.run(["datasets", "--offline"])
+        let datasets = nearby.run(["datasets", "--offline"])
         #expect(datasets.stderr.contains("toilets: the last refresh"), "\(datasets.stderr)")
         #expect(datasets.stderr.contains(sentence))
-        let json = try nearby.run(["datasets", "--format", "json", "--offline"])
+        let json = nearby.run(["datasets", "--format", "json", "--offline"])
         let all = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         let toilets = try #require(all.first { $0["id"] as? String == "toilets" })
         let refusal = try #require(toilets["last_refusal"] as? [String: Any])
@@ -54,17 +54,17 @@ import Testing
         let parks = try #require(all.first { $0["id"] as? String == "parks" })
         #expect(parks["last_refusal"] is NSNull)
 
-        let accepted = try nearby.run(["refresh", "toilets", "--force", "--accept-drop", "--from", mirror.path])
+        let accepted = nearby.run(["refresh", "toilets", "--force", "--accept-drop", "--from", mirror.path])
         #expect(accepted.status == 0, "\(accepted.stderr)")
         #expect(accepted.stdout.contains("toilets: updated, 1 records"), "\(accepted.stdout)")
-        let after = try nearby.run(["datasets", "--format", "json", "--offline"])
+        let after = nearby.run(["datasets", "--format", "json", "--offline"])
         let again = try #require(try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [[String: Any]])
         #expect(again.first { $0["id"] as? String == "toilets" }?["last_refusal"] is NSNull)
     }
 
     @Test func showRepairsADamagedArchive() throws {
         defer { try? FileManager.default.removeItem(at: home) }
-        let first = try nearby.run(["refresh", "toilets", "--from", mirror.path])
+        let first = nearby.run(["refresh", "toilets", "--from", mirror.path])
         #expect(first.status == 0, "\(first.stderr)")
         let archive = home.appendingPathComponent("cache/toilets/current/places.nbyplace")
         var bytes = try Data(contentsOf: archive)
@@ -73,7 +73,7 @@ import Testing
         bytes[middle] ^= 0xFF
         try FileManager.default.removeItem(at: archive)
         try bytes.write(to: archive)
-        let shown = try nearby.run(["show", "toilets", "4", "--offline"])
+        let shown = nearby.run(["show", "toilets", "4", "--offline"])
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout.contains("大安森林公園"))
         #expect(shown.stderr.contains("rebuilt the index of toilets"), "\(shown.stderr)")

@@ -58,7 +58,7 @@ import Testing
             "NEARBY_HOME": golden.appendingPathComponent("home").path,
             "NEARBY_MIRROR": golden.appendingPathComponent("mirror").path, "NO_COLOR": "1", "TZ": "Asia/Taipei",
         ]
-        runner.now = { pinned }
+        runner.now = pinned
         let refresh = runner.run(["refresh", "spots"])
         #expect(refresh.status == 0, "\(refresh.stderr)")
         let run = home.appendingPathComponent("run.gpx")

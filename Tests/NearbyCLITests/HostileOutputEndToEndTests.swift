@@ -1,19 +1,19 @@
 import Foundation
 import Testing
 
-/// Every human-readable output of the built binary, fed hostile feed records, track names and
+/// Every human-readable output of `nearby` (in process), fed hostile feed records, track names and
 /// arguments (``HostileFixtures``): no control reaches the terminal raw, the escapes are shown;
 /// JSON stays exact; CSV is exact except that formulas are neutralised. Expected texts written
 /// by hand from the rules in `TerminalText` and `CSVWriter`.
 @Suite(.serialized) struct HostileOutputEndToEndTests {
     let home: URL
-    let nearby: BinaryRunner
+    let nearby: InProcessRunner
     let mirror: URL
     let at = "25.0418,121.5152"
 
     init() throws {
         home = try TestPaths.temporaryDirectory("nearby-hostile")
-        nearby = BinaryRunner(home: home)
+        nearby = InProcessRunner(home: home)
         mirror = try HostileFixtures.mirror()
     }
 
@@ -22,7 +22,7 @@ import Testing
     static let shownPark = "Park\\x9B31m\\x7F\\u{202E}gnp.exe\\u{2066}x\\u{2069}"
     static let shownLines = "two\\nlines\\tand a tab"
 
-    func expectInert(_ result: BinaryRunner.Result, _ label: String) {
+    func expectInert(_ result: InProcessRunner.Result, _ label: String) {
         #expect(rawControls(in: result.stdout).isEmpty, "\(label) stdout")
         #expect(rawControls(in: result.stderr).isEmpty, "\(label) stderr")
     }
@@ -31,7 +31,7 @@ import Testing
         for words in [
             ["toilets", "--at", at], ["toilets"], ["near", "--at", at, "--in", "toilets"],
         ] {
-            let result = try nearby.run(words + ["--from", mirror.path])
+            let result = nearby.run(words + ["--from", mirror.path])
             #expect(result.status == 0, "\(words) \(result.stderr)")
             expectInert(result, "\(words)")
             #expect(result.stdout.contains(Self.shownTitle), "\(words)")
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func showShowsEscapes() throws {
-        let result = try nearby.run(["show", "toilets", "1", "--at", at, "--from", mirror.path])
+        let result = nearby.run(["show", "toilets", "1", "--at", at, "--from", mirror.path])
         #expect(result.status == 0, "\(result.stderr)")
         expectInert(result, "show")
         #expect(result.stdout.hasPrefix(Self.shownTitle + "\n"))
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func jsonStaysExact() throws {
-        let result = try nearby.run(["toilets", "--at", at, "--format", "json", "--from", mirror.path])
+        let result = nearby.run(["toilets", "--at", at, "--format", "json", "--from", mirror.path])
         #expect(result.status == 0)
         expectInert(result, "json")  // C1 and bidi are \u escapes in JSON too
         let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
@@ -62,7 +62,7 @@ import Testing
         #expect(items.first?["address"] as? String == HostileFixtures.hyperlink)
         let attributes = items.first?["attributes"] as? [String: Any]
         #expect(attributes?["manager"] as? String == HostileFixtures.c1AndBidi)
-        let geojson = try nearby.run(["toilets", "--at", at, "--format", "geojson", "--from", mirror.path])
+        let geojson = nearby.run(["toilets", "--at", at, "--format", "geojson", "--from", mirror.path])
         expectInert(geojson, "geojson")
         let collection = try #require(
             try JSONSerialization.jsonObject(with: Data(geojson.stdout.utf8)) as? [String: Any])
@@ -73,7 +73,7 @@ import Testing
     /// CSV keeps the data exactly, but a cell a spreadsheet would evaluate starts with `'`; the
     /// longitude -0.12 stays a number.
     @Test func csvNeutralisesFormulas() throws {
-        let result = try nearby.run(["toilets", "--format", "csv", "--from", mirror.path])
+        let result = nearby.run(["toilets", "--format", "csv", "--from", mirror.path])
         #expect(result.status == 0)
         let lines = result.stdout.components(separatedBy: "\r\n")
         let formula = try #require(lines.first { $0.contains("HYPERLINK") })
@@ -88,19 +88,19 @@ import Testing
 
     @Test func joinTablesShowEscapes() throws {
         let track = try HostileFixtures.track(in: home)
-        let checkpoints = try nearby.run([
+        let checkpoints = nearby.run([
             "checkpoints", track.path, "--near", "toilets", "--within", "600m", "--from", mirror.path,
         ])
         #expect(checkpoints.status == 0, "\(checkpoints.stderr)")
         expectInert(checkpoints, "checkpoints")
         #expect(checkpoints.stdout.contains(Self.shownTitle))
-        let along = try nearby.run([
+        let along = nearby.run([
             "along", track.path, "--near", "toilets", "--within", "300m", "--from", mirror.path,
         ])
         #expect(along.status == 0, "\(along.stderr)")
         expectInert(along, "along")
         #expect(along.stdout.contains(Self.shownTitle))
-        let csv = try nearby.run([
+        let csv = nearby.run([
             "checkpoints", track.path, "--near", "toilets", "--within", "600m", "--format", "csv", "--from",
             mirror.path,
         ])
@@ -111,20 +111,20 @@ import Testing
     @Test func runsShowEscapes() throws {
         let folder = try TestPaths.temporaryDirectory("nearby-hostile-runs")
         let track = try HostileFixtures.track(in: folder, fileName: "run\u{1B}]0;x\u{07}.gpx")
-        let direct = try nearby.run(["runs", "show", track.path])
+        let direct = nearby.run(["runs", "show", track.path])
         #expect(direct.status == 0, "\(direct.stderr)")
         expectInert(direct, "runs show FILE")
         #expect(direct.stdout.hasPrefix("run\\e]0;x\\x07.gpx\n"))
-        let imported = try nearby.run(["runs", "import", track.path])
+        let imported = nearby.run(["runs", "import", track.path])
         #expect(imported.status == 0, "\(imported.stderr)")
         expectInert(imported, "runs import")
-        let list = try nearby.run(["runs", "list"])
+        let list = nearby.run(["runs", "list"])
         expectInert(list, "runs list")
         #expect(list.stdout.contains(Self.shownPark))
-        let show = try nearby.run(["runs", "show", "1"])
+        let show = nearby.run(["runs", "show", "1"])
         expectInert(show, "runs show")
         #expect(show.stdout.contains(Self.shownPark))
-        let badges = try nearby.run(["badges"])
+        let badges = nearby.run(["badges"])
         expectInert(badges, "badges")
     }
 
@@ -143,11 +143,11 @@ import Testing
             """
         let file = home.appendingPathComponent("london.gpx")
         try Data(gpx.utf8).write(to: file)
-        let imported = try nearby.run(["runs", "import", file.path])
+        let imported = nearby.run(["runs", "import", file.path])
         #expect(imported.status == 0, "\(imported.stderr)")
-        let list = try nearby.run(["runs", "list", "--format", "csv"])
+        let list = nearby.run(["runs", "list", "--format", "csv"])
         #expect(list.stdout.contains(",\"'=HYPERLINK(\"\"https://evil.example\"\")\","))
-        let export = try nearby.run(["runs", "export", "1", "--format", "csv"])
+        let export = nearby.run(["runs", "export", "1", "--format", "csv"])
         #expect(export.status == 0, "\(export.stderr)")
         let rows = export.stdout.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
         #expect(rows.count == 3)
@@ -162,7 +162,7 @@ import Testing
             ["toi\u{1B}[2Jlets"], ["near", "--at", at, "--in", "x\u{9B}2J"], ["toilets", "--at", "\u{202E}1,2"],
             ["toilets", "--bogus\u{1B}]0;t\u{07}"], ["runs", "show", "no\u{1B}[2Jsuch"],
         ] {
-            let result = try nearby.run(words + ["--from", mirror.path])
+            let result = nearby.run(words + ["--from", mirror.path])
             #expect(result.status != 0, "\(words)")
             expectInert(result, "\(words)")
             #expect(result.stderr.hasPrefix("nearby: "), "\(words)")
@@ -172,7 +172,7 @@ import Testing
         let tracks = try TestPaths.temporaryDirectory("nearby-hostile-name")
         let fake = tracks.appendingPathComponent("bad\nnearby: imported everything.gpx")
         try FileManager.default.copyItem(at: TestPaths.fixture("broken.gpx"), to: fake)
-        let failed = try nearby.run(["runs", "import", fake.path])
+        let failed = nearby.run(["runs", "import", fake.path])
         #expect(failed.status == 1)
         expectInert(failed, "runs import")
         #expect(!failed.stderr.split(separator: "\n").contains { $0.hasPrefix("nearby: imported") })
@@ -186,7 +186,7 @@ import Testing
              "licence": "\\u001b[2J", "attribution": "\\u009b2J"}
             """
         try Data(manifest.utf8).write(to: folder.appendingPathComponent("evil.json"))
-        let datasets = try nearby.run(["datasets", "--datasets", folder.path])
+        let datasets = nearby.run(["datasets", "--datasets", folder.path])
         expectInert(datasets, "datasets")
         if datasets.status == 0 { #expect(datasets.stdout.contains("Evil \\e]0;pwned\\x07 title")) }
     }

@@ -1,24 +1,24 @@
 import Foundation
 import Testing
 
-/// `checkpoints` and `along` through the built binary: the meridian run (Fixtures/meridian-2km.gpx,
+/// `checkpoints` and `along` in process: the meridian run (Fixtures/meridian-2km.gpx,
 /// 2,000 m due north from 25.03,121.52) against our toilets fixture (Fixtures/mirror/toilets.csv).
 /// Expected values from GeographicLib (python3, `Geodesic.WGS84.Inverse` from the checkpoint
 /// `Direct(25.03, 121.52, 0, d)` to each toilet; route distances by sampling the route every
 /// 0.1 m with `Geodesic.WGS84.Line(25.03, 121.52, 0).Position(s)`).
 @Suite(.serialized) struct JoinEndToEndTests {
     let home: URL
-    let nearby: BinaryRunner
+    let nearby: InProcessRunner
     let run = TestPaths.fixture("meridian-2km.gpx").path
     let mirror = TestPaths.fixture("mirror").path
 
     init() throws {
         home = try TestPaths.temporaryDirectory("nearby-join")
-        nearby = BinaryRunner(home: home)
+        nearby = InProcessRunner(home: home)
     }
 
     @Test func checkpointsNearToilets() throws {
-        let result = try nearby.run([
+        let result = nearby.run([
             "checkpoints", run, "--near", "toilets", "--within", "600m", "--format", "json", "--from", mirror,
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -37,13 +37,13 @@ import Testing
     }
 
     @Test func checkpointWithNothingNearSaysSo() throws {
-        let result = try nearby.run(["checkpoints", run, "--near", "toilets", "--within", "100m", "--from", mirror])
+        let result = nearby.run(["checkpoints", run, "--near", "toilets", "--within", "100m", "--from", mirror])
         #expect(result.status == 0)
         #expect(result.stdout.contains("nothing within 100 m"))
     }
 
     @Test func alongTheRoute() throws {
-        let result = try nearby.run([
+        let result = nearby.run([
             "along", run, "--near", "toilets", "--within", "300m", "--format", "json", "--from", mirror,
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func joinNeedsDatasets() throws {
-        let result = try nearby.run(["checkpoints", run])
+        let result = nearby.run(["checkpoints", run])
         #expect(result.status == 2)
     }
 }

@@ -149,7 +149,8 @@ import Testing
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("usage: nearby map --at LAT,LON --near DATASET[,DATASET…] --html FILE"))
         #expect(help.stdout.contains("--tiles URL-TEMPLATE (else NEARBY_TILES)"))
-        #expect(runner.run(["--help"]).stdout.contains("nearby map --at LAT,LON --near toilets,parks --html FILE"))
+        #expect(
+            runner.run(["--help"]).stdout.contains("nearby map --at LAT,LON --near DATASET[,DATASET…] --html FILE"))
     }
 
     @Test func aDatasetWithoutDataIsLeftOutWithAWarning() throws {

@@ -7,17 +7,17 @@ import Testing
 /// Expected order from GeographicLib, as in PlacesEndToEndTests: ids 3, 2, 5, 1, 4.
 @Suite(.serialized) struct NearPartialAnswerTests {
     let home: URL
-    let nearby: BinaryRunner
+    let nearby: InProcessRunner
     let mirror = TestPaths.fixture("mirror").path
     let at = "25.0418,121.5152"
 
     init() throws {
         home = try TestPaths.temporaryDirectory("nearby-partial")
-        nearby = BinaryRunner(home: home)
+        nearby = InProcessRunner(home: home)
     }
 
     @Test func answersFromTheDatasetsThatHaveData() throws {
-        let result = try nearby.run([
+        let result = nearby.run([
             "near", "--at", at, "--in", "toilets,hotels", "--format", "json", "--from", mirror,
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -30,22 +30,22 @@ import Testing
     }
 
     @Test func offlineToo() throws {
-        _ = try nearby.run(["refresh", "toilets", "--from", mirror])
-        let result = try nearby.run(["near", "--at", at, "--in", "hotels,toilets,parks", "--offline", "--limit", "1"])
+        _ = nearby.run(["refresh", "toilets", "--from", mirror])
+        let result = nearby.run(["near", "--at", at, "--in", "hotels,toilets,parks", "--offline", "--limit", "1"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("捷運台大醫院站"))
         #expect(result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }.count == 2)
     }
 
     @Test func noneHasDataIsExitCodeThree() throws {
-        let result = try nearby.run(["near", "--at", at, "--in", "hotels,parks", "--offline"])
+        let result = nearby.run(["near", "--at", at, "--in", "hotels,parks", "--offline"])
         #expect(result.status == 3)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("hotels has no data") && result.stderr.contains("parks has no data"))
     }
 
     @Test func aDatasetNamedTwiceIsListedOnce() throws {
-        let result = try nearby.run([
+        let result = nearby.run([
             "near", "--at", at, "--in", "toilets,toilets", "toilets", "--format", "json", "--from", mirror,
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func unknownDatasetIsStillAUsageError() throws {
-        let result = try nearby.run(["near", "--at", at, "--in", "toilets,no-such", "--from", mirror])
+        let result = nearby.run(["near", "--at", at, "--in", "toilets,no-such", "--from", mirror])
         #expect(result.status == 2)
     }
 }

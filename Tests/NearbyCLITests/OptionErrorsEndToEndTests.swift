@@ -1,18 +1,18 @@
 import Foundation
 import Testing
 
-/// Numeric options through the built binary (issue 8): out of range or not decimal is a usage
+/// Numeric options in process (issue 8): out of range or not decimal is a usage
 /// error (exit 2) in one sentence — never a trap. Before, `--within 1e19km` trapped printing the
 /// radius, and `0x19` was read as 25.
 @Suite(.serialized) struct OptionErrorsEndToEndTests {
     let home: URL
-    let nearby: BinaryRunner
+    let nearby: InProcessRunner
     let run = TestPaths.fixture("meridian-2km.gpx").path
     let mirror = TestPaths.fixture("mirror").path
 
     init() throws {
         home = try TestPaths.temporaryDirectory("nearby-options")
-        nearby = BinaryRunner(home: home)
+        nearby = InProcessRunner(home: home)
     }
 
     @Test func usageErrors() throws {
@@ -36,7 +36,7 @@ import Testing
             ["toilets", "--at", "--cache-dir", home.path],
         ]
         for words in cases {
-            let result = try nearby.run(words + ["--from", mirror])
+            let result = nearby.run(words + ["--from", mirror])
             #expect(result.status == 2, "\(words): \(result.stderr)")
             #expect(result.stderr.hasPrefix("nearby: --"), "\(words): \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 2, "\(words)")  // the sentence + "Try --help"
@@ -46,14 +46,14 @@ import Testing
     }
 
     @Test func aValuedOptionBeforeAnotherOptionNeedsItsValue() throws {
-        let result = try nearby.run(["toilets", "--at", "--cache-dir", home.path])
+        let result = nearby.run(["toilets", "--at", "--cache-dir", home.path])
         #expect(result.stderr.hasPrefix("nearby: --at needs a value."))
-        let negative = try nearby.run(["toilets", "--at", "-33.9,151.2", "--limit", "1", "--from", mirror])
+        let negative = nearby.run(["toilets", "--at", "-33.9,151.2", "--limit", "1", "--from", mirror])
         #expect(negative.status == 0, "\(negative.stderr)")
     }
 
     @Test func theGreatestRadiusIsAccepted() throws {
-        let result = try nearby.run([
+        let result = nearby.run([
             "checkpoints", run, "--near", "toilets", "--within", "20037.5km", "--limit", "1", "--from", mirror,
         ])
         #expect(result.status == 0, "\(result.stderr)")

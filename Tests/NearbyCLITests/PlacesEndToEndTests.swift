@@ -1,17 +1,17 @@
 import Foundation
 import Testing
 
-/// The built `nearby` binary run as a user would, against a mirror folder of our own fixture
+/// `nearby` run as a user would (in process, pinned clock), against a mirror folder of our own fixture
 /// (Fixtures/mirror/toilets.csv: the data.taipei shape with BOM, CRLF, 經度 before 緯度, a quoted
 /// comma, a trailing-space header, U+00A0 and U+3000, one row without coordinates).
 @Suite(.serialized) struct PlacesEndToEndTests {
     let home: URL
-    let nearby: BinaryRunner
+    let nearby: InProcessRunner
     let mirror = TestPaths.fixture("mirror").path
 
     init() throws {
         home = try TestPaths.temporaryDirectory("nearby-e2e")
-        nearby = BinaryRunner(home: home)
+        nearby = InProcessRunner(home: home)
     }
 
     /// Expected order and distances from GeographicLib:
@@ -26,7 +26,7 @@ import Testing
     ]
 
     @Test func nearestToiletsAsJSONMatchGeographicLib() throws {
-        let result = try nearby.run([
+        let result = nearby.run([
             "toilets", "--at", "25.0418,121.5152", "--limit", "4", "--format", "json", "--from", mirror,
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func tableShowsDistanceBearingAndAddress() throws {
-        let result = try nearby.run(["toilets", "--at", "25.0418,121.5152", "--limit", "2", "--from", mirror])
+        let result = nearby.run(["toilets", "--at", "25.0418,121.5152", "--limit", "2", "--from", mirror])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 3)
@@ -53,12 +53,12 @@ import Testing
     }
 
     @Test func withinAndWhereFilter() throws {
-        let within = try nearby.run([
+        let within = nearby.run([
             "toilets", "--at", "25.0418,121.5152", "--within", "200m", "--format", "csv", "--from", mirror,
         ])
         #expect(within.status == 0)
         #expect(within.stdout.split(separator: "\r\n").count == 3)  // header + 2 places
-        let family = try nearby.run([
+        let family = nearby.run([
             "toilets", "--at", "25.0418,121.5152", "--where", "family-seats", "--format", "json", "--from", mirror,
         ])
         let items = try #require(try JSONSerialization.jsonObject(with: Data(family.stdout.utf8)) as? [[String: Any]])
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func sourceOrderWithoutAt() throws {
-        let result = try nearby.run(["toilets", "--format", "json", "--from", mirror])
+        let result = nearby.run(["toilets", "--format", "json", "--from", mirror])
         let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(items.map { $0["id"] as? String } == ["1", "2", "3", "4", "5", "6"])
         #expect(items[3]["name"] as? String == "大安森林公園")  // U+3000 padding trimmed
@@ -76,8 +76,8 @@ import Testing
     }
 
     @Test func showGivesEveryFieldAndMapLinks() throws {
-        _ = try nearby.run(["refresh", "toilets", "--from", mirror])
-        let result = try nearby.run(["show", "toilets", "4", "--offline"])
+        _ = nearby.run(["refresh", "toilets", "--from", mirror])
+        let result = nearby.run(["show", "toilets", "4", "--offline"])
         #expect(result.status == 0, "\(result.stderr)")
         for field in ["行政區", "公廁類別", "公廁名稱", "公廁地址", "經度", "緯度", "管理單位", "座數", "改善級", "無障礙廁座數", "親子廁座數"] {
             #expect(result.stdout.contains(field), "missing \(field)")
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func offlineWithoutCacheIsExitCodeThree() throws {
-        let result = try nearby.run(["toilets", "--at", "25.0418,121.5152", "--offline"])
+        let result = nearby.run(["toilets", "--at", "25.0418,121.5152", "--offline"])
         #expect(result.status == 3)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.split(separator: "\n").count == 1)
@@ -99,21 +99,21 @@ import Testing
         for words in [
             ["toilets", "--at", "91,121"], ["toilets", "--bogus"], ["no-such-dataset"], ["toilets", "--limit", "x"],
         ] {
-            let result = try nearby.run(words)
+            let result = nearby.run(words)
             #expect(result.status == 2, "\(words)")
             #expect(result.stderr.hasPrefix("nearby: "), "\(words)")
         }
     }
 
     @Test func failedRefreshKeepsTheLastGoodCopy() throws {
-        let first = try nearby.run(["refresh", "toilets", "--from", mirror])
+        let first = nearby.run(["refresh", "toilets", "--from", mirror])
         #expect(first.status == 0)
         #expect(first.stdout.contains("toilets: updated, 6 records"))
         let emptyMirror = try TestPaths.temporaryDirectory("nearby-empty-mirror")
-        let failed = try nearby.run(["refresh", "toilets", "--force", "--from", emptyMirror.path])
+        let failed = nearby.run(["refresh", "toilets", "--force", "--from", emptyMirror.path])
         #expect(failed.status == 1)
         #expect(failed.stderr.contains("last good copy"))
-        let after = try nearby.run([
+        let after = nearby.run([
             "toilets", "--at", "25.0418,121.5152", "--limit", "1", "--offline", "--format", "csv",
         ])
         #expect(after.status == 0)
@@ -121,8 +121,8 @@ import Testing
     }
 
     @Test func datasetsListsTheCacheState() throws {
-        _ = try nearby.run(["refresh", "toilets", "--from", mirror])
-        let result = try nearby.run(["datasets", "--format", "json"])
+        _ = nearby.run(["refresh", "toilets", "--from", mirror])
+        let result = nearby.run(["datasets", "--format", "json"])
         let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         let toilets = try #require(items.first { $0["id"] as? String == "toilets" })
         let cache = try #require(toilets["cache"] as? [String: Any])
@@ -137,7 +137,7 @@ import Testing
             ["--help"], ["--version"], ["toilets", "--help"], ["runs", "--help"], ["refresh", "--help"],
             ["near", "-h"],
         ] {
-            let result = try nearby.run(words)
+            let result = nearby.run(words)
             #expect(result.status == 0, "\(words)")
             #expect(!result.stdout.isEmpty)
         }
@@ -160,7 +160,7 @@ extension PlacesEndToEndTests {
         try Data(manifest.utf8).write(to: folder.appendingPathComponent("my-toilets.json"))
         try FileManager.default.copyItem(
             at: TestPaths.fixture("mirror/toilets.csv"), to: mirrorFolder.appendingPathComponent("my-toilets.csv"))
-        let result = try nearby.run([
+        let result = nearby.run([
             "my-toilets", "--at", "25.0418,121.5152", "--limit", "1", "--format", "json",
             "--datasets", folder.path, "--from", mirrorFolder.path,
         ])
@@ -172,7 +172,7 @@ extension PlacesEndToEndTests {
         // A broken manifest is named in one sentence and `datasets` exits 1, but it hides neither
         // the other datasets from the listing nor their queries.
         try Data("{\"kind\": \"places\", \"id\": \"Bad Id\"}".utf8).write(to: folder.appendingPathComponent("bad.json"))
-        let broken = try nearby.run(["datasets", "--datasets", folder.path])
+        let broken = nearby.run(["datasets", "--datasets", folder.path])
         #expect(broken.status == 1)
         let lines = broken.stderr.split(separator: "\n")
         #expect(lines.count == 3)  // the refusal, the cache folder note, the summary
@@ -180,7 +180,7 @@ extension PlacesEndToEndTests {
         #expect(lines.last == "nearby: 1 manifest was refused (see above); the other datasets are listed.")
         #expect(broken.stdout.contains("my-toilets"))
         #expect(broken.stdout.contains("toilets-api"))
-        let query = try nearby.run([
+        let query = nearby.run([
             "my-toilets", "--at", "25.0418,121.5152", "--limit", "1", "--datasets", folder.path, "--from",
             mirrorFolder.path,
         ])
@@ -192,18 +192,18 @@ extension PlacesEndToEndTests {
 extension PlacesEndToEndTests {
     /// `refresh` also repairs a damaged index of a fresh feed, so the next query is fast again.
     @Test func refreshRebuildsADamagedIndex() throws {
-        _ = try nearby.run(["refresh", "toilets", "--from", mirror])
+        _ = nearby.run(["refresh", "toilets", "--from", mirror])
         let archive = home.appendingPathComponent("cache/toilets/current/places.nbyplace")
         var bytes = try [UInt8](Data(contentsOf: archive))
         bytes[bytes.count / 2] ^= 0xFF
         try Data(bytes).write(to: archive)
-        let again = try nearby.run(["refresh", "toilets", "--from", mirror])
+        let again = nearby.run(["refresh", "toilets", "--from", mirror])
         #expect(again.status == 0)
         #expect(again.stdout.contains("toilets: fresh (checked today), not fetched"))
         #expect(again.stdout.contains("toilets: rebuilt the index"))
-        let clean = try nearby.run(["refresh", "toilets", "--from", mirror])
+        let clean = nearby.run(["refresh", "toilets", "--from", mirror])
         #expect(!clean.stdout.contains("rebuilt"))
-        let query = try nearby.run(["toilets", "--at", "25.0418,121.5152", "--limit", "1", "--offline"])
+        let query = nearby.run(["toilets", "--at", "25.0418,121.5152", "--limit", "1", "--offline"])
         #expect(query.status == 0)
         #expect(!query.stderr.contains("rebuilt"))
         #expect(query.stdout.contains("捷運台大醫院站"))

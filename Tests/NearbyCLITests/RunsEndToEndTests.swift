@@ -1,33 +1,33 @@
 import Foundation
 import Testing
 
-/// Runs through the built binary: import, list, show, badges, export, delete, and a broken file.
+/// Runs in process: import, list, show, badges, export, delete, and a broken file.
 ///
 /// Fixtures/meridian-2km.gpx: 21 fixes due north from 25.03,121.52, one every 100 m (GeographicLib
 /// Direct, `G.WGS84.Direct(25.03, 121.52, 0, 100*k)`) and every 30 s: 2,000 m in 600 s, 5:00 /km.
 /// Fixtures/broken.gpx: the same file cut off inside the third <trkpt>.
 @Suite(.serialized) struct RunsEndToEndTests {
     let home: URL
-    let nearby: BinaryRunner
+    let nearby: InProcessRunner
     let run = TestPaths.fixture("meridian-2km.gpx").path
     let broken = TestPaths.fixture("broken.gpx").path
 
     init() throws {
         home = try TestPaths.temporaryDirectory("nearby-runs")
-        nearby = BinaryRunner(home: home, extra: ["LANG": "zh_TW.UTF-8", "TZ": "Asia/Taipei"])
+        nearby = InProcessRunner(home: home, extra: ["LANG": "zh_TW.UTF-8", "TZ": "Asia/Taipei"])
     }
 
     func json(_ words: [String]) throws -> Any {
-        let result = try nearby.run(words)
+        let result = nearby.run(words)
         #expect(result.status == 0, "\(words): \(result.stderr)")
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
     }
 
     @Test func importListAndShow() throws {
-        let imported = try nearby.run(["runs", "import", run])
+        let imported = nearby.run(["runs", "import", run])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("imported #1 meridian-2km.gpx: 2.00 km in 10:00 (5:00 /km), badge The Moon"))
-        let again = try nearby.run(["runs", "import", run])
+        let again = nearby.run(["runs", "import", run])
         #expect(again.stdout.contains("already imported as #1"))
 
         let list = try #require(try json(["runs", "list", "--format", "json"]) as? [[String: Any]])
@@ -52,17 +52,17 @@ import Testing
     }
 
     @Test func textShowUsesTheLocaleUnits() throws {
-        _ = try nearby.run(["runs", "import", run])
-        let metric = try nearby.run(["runs", "show", "meridian-2km.gpx"])
+        _ = nearby.run(["runs", "import", run])
+        let metric = nearby.run(["runs", "show", "meridian-2km.gpx"])
         #expect(metric.stdout.contains("5:00 /km"))
-        let imperial = try nearby.run(["runs", "show", "1", "--units", "imperial"])
+        let imperial = nearby.run(["runs", "show", "1", "--units", "imperial"])
         // 300 s/km × 1.609344 = 482.8 s/mi = 8:03 /mi
         #expect(imperial.stdout.contains("8:03 /mi"))
     }
 
     @Test func brokenFileIsOneSentenceAndLeavesTheStoreUnchanged() throws {
-        _ = try nearby.run(["runs", "import", run])
-        let result = try nearby.run(["runs", "import", broken])
+        _ = nearby.run(["runs", "import", run])
+        let result = nearby.run(["runs", "import", broken])
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.first?.contains("broken.gpx") == true)
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func badgesFollowTheRules() throws {
-        _ = try nearby.run(["runs", "import", run])
+        _ = nearby.run(["runs", "import", run])
         let badges = try #require(try json(["badges", "--format", "json"]) as? [[String: Any]])
         #expect(badges.count == 33)
         let earned = badges.filter { !($0["earned"] is NSNull) }.map { $0["name"] as? String }
@@ -82,21 +82,21 @@ import Testing
     }
 
     @Test func exportsGeoJSONGPXAndCSV() throws {
-        _ = try nearby.run(["runs", "import", run])
+        _ = nearby.run(["runs", "import", run])
         let geojson = try #require(try json(["runs", "export", "1", "--format", "geojson"]) as? [String: Any])
         let features = try #require(geojson["features"] as? [[String: Any]])
         #expect(features.count == 20)
         let gpxPath = home.appendingPathComponent("out.gpx").path
-        let gpx = try nearby.run(["runs", "export", "1", "--format", "gpx", "--output", gpxPath])
+        let gpx = nearby.run(["runs", "export", "1", "--format", "gpx", "--output", gpxPath])
         #expect(gpx.status == 0)
         // The exported GPX reads back as the same run (a new file, so a new hash).
-        let reimport = try nearby.run(["runs", "import", gpxPath])
+        let reimport = nearby.run(["runs", "import", gpxPath])
         #expect(reimport.stdout.contains("2.00 km in 10:00"))
-        let csv = try nearby.run(["runs", "export", "1", "--format", "csv"])
+        let csv = nearby.run(["runs", "export", "1", "--format", "csv"])
         #expect(csv.stdout.split(separator: "\r\n").count == 22)
-        let delete = try nearby.run(["runs", "delete", "1"])
+        let delete = nearby.run(["runs", "delete", "1"])
         #expect(delete.status == 0)
-        let missing = try nearby.run(["runs", "show", "1"])
+        let missing = nearby.run(["runs", "show", "1"])
         #expect(missing.status == 1)
     }
 }
@@ -104,9 +104,9 @@ import Testing
 extension RunsEndToEndTests {
     /// The picture of a run with the places of a dataset near it: one self-contained file.
     @Test func htmlPictureIsSelfContained() throws {
-        _ = try nearby.run(["runs", "import", run])
+        _ = nearby.run(["runs", "import", run])
         let page = home.appendingPathComponent("run.html")
-        let result = try nearby.run([
+        let result = nearby.run([
             "runs", "show", "1", "--html", page.path, "--near", "toilets", "--within", "300m",
             "--from", TestPaths.fixture("mirror").path,
         ])
@@ -127,11 +127,11 @@ extension RunsEndToEndTests {
     /// `--max-speed` overrides the activity's spike limit: the meridian run moves at 3.33 m/s, so
     /// a 3 m/s limit rejects every fix after the first, leaving no distance.
     @Test func maxSpeedOverridesTheSpikeLimit() throws {
-        let strict = try nearby.run(["runs", "show", run, "--max-speed", "3", "--format", "json"])
+        let strict = nearby.run(["runs", "show", run, "--max-speed", "3", "--format", "json"])
         #expect(strict.status == 0, "\(strict.stderr)")
         let show = try #require(try JSONSerialization.jsonObject(with: Data(strict.stdout.utf8)) as? [String: Any])
         #expect(show["distance_m"] as? Double == 0)
-        let usage = try nearby.run(["runs", "show", run, "--max-speed", "fast"])
+        let usage = nearby.run(["runs", "show", run, "--max-speed", "fast"])
         #expect(usage.status == 2)
     }
 }

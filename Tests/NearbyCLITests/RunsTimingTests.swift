@@ -4,15 +4,15 @@ import Testing
 /// One run has one speed wherever it is shown, and medals go to well-timed runs only.
 @Suite(.serialized) struct RunsTimingTests {
     let home: URL
-    let nearby: BinaryRunner
+    let nearby: InProcessRunner
 
     init() throws {
         home = try TestPaths.temporaryDirectory("nearby-timing")
-        nearby = BinaryRunner(home: home, extra: ["TZ": "UTC"])
+        nearby = InProcessRunner(home: home, extra: ["TZ": "UTC"])
     }
 
     func json(_ words: [String]) throws -> Any {
-        let result = try nearby.run(words)
+        let result = nearby.run(words)
         #expect(result.status == 0, "\(words): \(result.stderr)")
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
     }
@@ -39,7 +39,7 @@ import Testing
     @Test func onePartlyTimedRunHasOneSpeedAndNoMedal() throws {
         let partly = try meridian(timed: 0...2, name: "partly.gpx")
         let full = try meridian(timed: 0...20, name: "full.gpx")
-        #expect(try nearby.run(["runs", "import", partly, full]).status == 0)
+        #expect(nearby.run(["runs", "import", partly, full]).status == 0)
         let list = try #require(try json(["runs", "list", "--format", "json"]) as? [[String: Any]])
         let bySource = Dictionary(uniqueKeysWithValues: list.map { ($0["source"] as? String ?? "", $0) })
         let listed = try #require(bySource["partly.gpx"])
@@ -50,7 +50,7 @@ import Testing
         let show = try #require(try json(["runs", "show", String(id), "--format", "json"]) as? [String: Any])
         #expect(show["average_speed_mps"] as? Double == listed["average_speed_mps"] as? Double)
         #expect(show["timing_problem"] as? String == "only 10 % of its distance is timed (90 % is needed)")
-        let text = try nearby.run(["runs", "show", String(id)])
+        let text = nearby.run(["runs", "show", String(id)])
         #expect(
             text.stdout.contains("Timing    not ranked for medals (distance badges only): only 10 % of its distance"))
         let badges = try #require(try json(["badges", "--format", "json"]) as? [[String: Any]])
@@ -72,7 +72,7 @@ import Testing
             root.deletingLastPathComponent().appendingPathComponent("shared/tracks"),
         ]
         guard let tracks = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else { return }
-        _ = try nearby.run(["runs", "import", tracks.path])
+        _ = nearby.run(["runs", "import", tracks.path])
         let list = try #require(try json(["runs", "list", "--format", "json"]) as? [[String: Any]])
         let source = Dictionary(
             uniqueKeysWithValues: list.compactMap { run in

@@ -3,16 +3,20 @@ import NearbyRuns
 import NearbyStore
 import Testing
 
-/// Hostile or unlucky input on the runs side, through the built binary: impossible values,
-/// non-regular files, runs stored with absurd values, year 0000, a busy or read-only database.
+/// Hostile or unlucky input on the runs side, in process (through the built binary where another
+/// process matters): impossible values, non-regular files, runs stored with absurd values, year
+/// 0000, a busy or read-only database.
 @Suite(.serialized) struct RunsTrustTests {
     let home: URL
-    let nearby: BinaryRunner
+    let nearby: InProcessRunner
+    /// For the two tests about another process (a writer, another user).
+    let binary: BinaryRunner
     var database: String { home.appendingPathComponent("runs.sqlite").path }
 
     init() throws {
         home = try TestPaths.temporaryDirectory("nearby-trust")
-        nearby = BinaryRunner(home: home, extra: ["TZ": "UTC"])
+        nearby = InProcessRunner(home: home, extra: ["TZ": "UTC"])
+        binary = BinaryRunner(home: home, extra: ["TZ": "UTC"])
     }
 
     func write(_ text: String, _ name: String) throws -> String {
@@ -43,7 +47,7 @@ import Testing
             <LongitudeDegrees>121.52</LongitudeDegrees></Position><HeartRateBpm><Value>150</Value></HeartRateBpm></Trackpoint>
             </Track></Lap></Activity></Activities></TrainingCenterDatabase>
             """, "hr.tcx")
-        let result = try nearby.run(["runs", "import", tcx])
+        let result = nearby.run(["runs", "import", tcx])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "warning: hr.tcx: 1 heart rate outside 20…250 bpm was dropped.\n")
         #expect(result.stdout.contains("imported #1 hr.tcx: 0.10 km in 0:30 (5:00 /km)"))
@@ -51,13 +55,13 @@ import Testing
 
     @Test func anAbsurdElevationImportsAndShows() throws {
         let file = try write(Self.gpx(ele: "1e20"), "ele.gpx")
-        let imported = try nearby.run(["runs", "import", file])
+        let imported = nearby.run(["runs", "import", file])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stderr.contains("1 elevation outside −500…9,000 m was dropped."))
-        let show = try nearby.run(["runs", "show", "1"])
+        let show = nearby.run(["runs", "show", "1"])
         #expect(show.status == 0, "\(show.stderr)")
         #expect(show.stdout.contains("Elevation +0 m / −0 m"))
-        let html = try nearby.run(["runs", "show", "1", "--html", home.appendingPathComponent("p.html").path])
+        let html = nearby.run(["runs", "show", "1", "--html", home.appendingPathComponent("p.html").path])
         #expect(html.status == 0, "\(html.stderr)")
     }
 
@@ -66,15 +70,17 @@ import Testing
         let fifo = home.appendingPathComponent("pipe.gpx").path
         #expect(mkfifo(fifo, 0o600) == 0)
         for words in [["runs", "show", "/dev/zero"], ["runs", "import", "/dev/zero"]] {
-            let result = try nearby.run(words)
+            let result = nearby.run(words)
             #expect(result.status == 1)
             #expect(
                 result.stderr.hasPrefix(
                     "nearby: /dev/zero could not be read: it is a character device, not a regular file."))
         }
         // Every command that takes a track file directly reads it as import does.
-        for words in [["runs", "show", fifo], ["checkpoints", fifo], ["along", fifo, "--near", "toilets"]] {
-            let result = try nearby.run(words)
+        for words in [
+            ["runs", "show", fifo], ["checkpoints", fifo, "--near", "toilets"], ["along", fifo, "--near", "toilets"],
+        ] {
+            let result = nearby.run(words)
             #expect(result.status == 1)
             #expect(
                 result.stderr == "nearby: \(fifo) could not be read: it is a named pipe (FIFO), not a regular file.\n")
@@ -114,14 +120,14 @@ import Testing
                 ["runs", "show", id], ["runs", "show", id, "--format", "json"],
                 ["runs", "show", id, "--html", home.appendingPathComponent("p\(id).html").path],
             ] {
-                let result = try nearby.run(words)
+                let result = nearby.run(words)
                 #expect(result.status == 0, "\(words): \(result.status) \(result.stderr)")
             }
         }
         for words in [
             ["runs", "list"], ["runs", "list", "--format", "json"], ["runs", "list", "--format", "csv"], ["badges"],
         ] {
-            let result = try nearby.run(words)
+            let result = nearby.run(words)
             #expect(result.status == 0, "\(words): \(result.status) \(result.stderr)")
         }
     }
@@ -129,10 +135,10 @@ import Testing
     /// Year 0000 is year 0000 (proleptic Gregorian), in the table and in JSON.
     @Test func yearZeroIsShownAsYearZero() throws {
         let file = try write(Self.gpx(time0: "0000-01-01T00:00:00Z", time1: "0000-01-01T00:00:30Z"), "zero.gpx")
-        let text = try nearby.run(["runs", "show", file])
+        let text = nearby.run(["runs", "show", file])
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("Date      0000-01-01 00:00\n"))
-        let json = try nearby.run(["runs", "show", file, "--format", "json"])
+        let json = nearby.run(["runs", "show", file, "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["start"] as? String == "0000-01-01T00:00:00Z")
     }
@@ -140,14 +146,14 @@ import Testing
     /// Another process holds the write lock (an import): reading commands still answer.
     @Test func readingWorksWhileAnotherProcessWrites() throws {
         let file = try write(Self.gpx(), "run.gpx")
-        #expect(try nearby.run(["runs", "import", file]).status == 0)
+        #expect(try binary.run(["runs", "import", file]).status == 0)
         let writer = try SQLiteDatabase(path: database)
         try writer.execute("BEGIN IMMEDIATE")
         defer { try? writer.execute("ROLLBACK") }
         for words in [
             ["runs", "list"], ["runs", "show", "1"], ["badges"], ["runs", "export", "1", "--format", "csv"],
         ] {
-            let result = try nearby.run(words)
+            let result = try binary.run(words)
             #expect(result.status == 0, "\(words): \(result.stderr)")
         }
     }
@@ -157,7 +163,7 @@ import Testing
         let file = try write(Self.gpx(), "run.gpx")
         let folder = home.appendingPathComponent("ro")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var runner = nearby
+        var runner = binary
         runner.environment["NEARBY_DB"] = folder.appendingPathComponent("runs.sqlite").path
         #expect(try runner.run(["runs", "import", file]).status == 0)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: folder.path + "/runs.sqlite")

@@ -54,12 +54,9 @@ func show(_ metres: Double) {
     _ = Formatting.distanceImperial(metres)
 }
 
-/// Every command's own options (the router merges them with the global ones).
-let commandSpecs: [OptionSpec] = [
-    DatasetsCommand.options, NearCommand.options, ShowCommand.options, RefreshCommand.options,
-    BadgesCommand.options, CheckpointsCommand.options, AlongCommand.options, ListCommand.options,
-    RunShowCommand.options, RunExportCommand.options, MapCommand.options, OptionSpec(),
-]
+/// Every command's declaration (the parser takes its options and the global ones), and one
+/// with no options of its own.
+let commandSpecs: [CommandSpec] = CommandRouter.commands.map(\.spec) + [CommandSpec(name: "none", summary: "")]
 
 /// A made-up environment: no real folder is named, the clock is fixed.
 let environment = CommandEnvironment(

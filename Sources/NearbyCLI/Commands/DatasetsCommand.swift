@@ -4,8 +4,6 @@ import NearbyFeeds
 /// `nearby datasets`: every dataset plugin with its source, licence and the state of its cache.
 /// Manifests that were refused are named on stderr (by the session) and make the exit status 1.
 enum DatasetsCommand {
-    static let options = OptionSpec()
-
     static func run(_ context: CommandContext) throws(CLIError) {
         let format = try context.format(allowed: [.table, .json])
         let session = try PlacesSession(context)
@@ -81,4 +79,16 @@ enum DatasetsCommand {
     private static func shortLicence(_ licence: String) -> String {
         licence.hasPrefix("政府資料開放授權條款") ? "OGDL-TW-1.0" : licence
     }
+}
+
+extension DatasetsCommand {
+    /// What `nearby datasets` takes, and its help.
+    static let spec = CommandSpec(
+        name: "datasets", summary: "the datasets, their source, licence, age and size",
+        details: """
+            Lists every dataset plugin: id, title, source, licence, the age of the cached copy and its
+            record count. Manifests come from the checkout's Datasets/, the config folder
+            ($XDG_CONFIG_HOME/nearby/datasets), NEARBY_DATASETS and --datasets DIR.
+            """,
+        options: [.format([.table, .json])])
 }

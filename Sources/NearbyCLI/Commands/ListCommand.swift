@@ -2,8 +2,6 @@ import NearbyFeeds
 
 /// `nearby <dataset>`: a dataset in source order, or nearest first from `--at`.
 enum ListCommand {
-    static let options = PlaceQuery.options
-
     static func run(dataset id: String, _ context: CommandContext) throws(CLIError) {
         guard context.arguments.positionals.isEmpty else {
             throw .usage(
@@ -18,4 +16,18 @@ enum ListCommand {
         context.output.out(output.render(hits, format: format))
         if format == .table, hits.isEmpty { context.note("No places matched.") }
     }
+}
+
+extension ListCommand {
+    /// What `nearby <dataset>` takes, and its help.
+    static let spec = CommandSpec(
+        name: "<dataset>", summary: "list a dataset, nearest first when --at is given",
+        details: """
+            With --at, nearest first with distance and compass bearing; without it, in source order.
+            """,
+        options: [
+            .at(), .limit(PlaceQuery.limits, "how many places (default 20 with --at, else all)"),
+            .within("only places within DIST of --at", requires: "at"), .filter,
+            .format([.table, .json, .csv, .geojson]),
+        ])
 }

@@ -12,8 +12,6 @@ import NearbyGeo
 /// (default 5) within `--within` (default: any distance). A dataset with no data is left out
 /// with a warning, as `near` does; exit code 3 when every one has none.
 enum MapCommand {
-    static let options = OptionSpec(valued: ["at", "near", "within", "limit", "html"], short: ["n": "limit"])
-        .merged(with: PictureTiles.options)
     /// The range of `--limit` (places per dataset).
     static let limits = 1...50
     static let usage = "nearby map --at LAT,LON --near DATASET[,DATASET…] --html FILE"
@@ -68,4 +66,31 @@ enum MapCommand {
         }
         context.note("wrote \(file) (\(entries.count) places)")
     }
+}
+
+extension MapCommand {
+    /// What `nearby map` takes, and its help.
+    static let spec = CommandSpec(
+        name: "map", summary: "a page with the point, numbered places and a list",
+        details: """
+            Writes one self-contained HTML page: the point, the nearest places of each dataset (at most
+            --limit, within --within) as numbered markers in the dataset's colour, and a list with the
+            same numbers (name, distance, bearing, address, geo: and OpenStreetMap links), a legend, a
+            scale bar and a north arrow. A dataset with no data is left out with a warning (exit code 3
+            when every one has none).
+
+            --tiles URL-TEMPLATE (else NEARBY_TILES) draws map tiles under it, e.g.
+            'https://tile.openstreetmap.org/{z}/{x}/{y}.png' ({z} {x} {y}, optional {s}; http or
+            https). Tiles are fetched one at a time into the cache's tiles/ folder, kept 7 days, then
+            revalidated; --offline uses cached tiles only. They are embedded in the page, so it fetches
+            nothing when opened. --tiles-attribution TEXT is drawn on the map (default for
+            openstreetmap.org: © OpenStreetMap contributors). Without --tiles, the plain background and
+            no network for tiles.
+            """,
+        options: [
+            .at(required: true), .near("the datasets to draw"),
+            OptionDeclaration("html", value: "FILE", help: "the page to write", required: true),
+            .within("only places within DIST (default: any distance)"),
+            .limit(limits, "places per dataset (default 5)"), .filter,
+        ] + OptionDeclaration.tiles())
 }

@@ -4,8 +4,6 @@ import NearbyFeeds
 /// per dataset. `--accept-drop` takes a new copy even when its places with coordinates fell by
 /// more than the manifest's drop limit (20 % unless it sets `refresh.maxDropPercent`).
 enum RefreshCommand {
-    static let options = OptionSpec(flags: ["force", "accept-drop"])
-
     static func run(_ context: CommandContext) throws(CLIError) {
         let named = context.arguments.positionals
         let session = try PlacesSession(context, only: named.isEmpty ? nil : Set(named))
@@ -59,4 +57,24 @@ enum RefreshCommand {
             return "updated, \(records) records, \(bytes / 1024) KiB in \(pages) page\(pages == 1 ? "" : "s")"
         }
     }
+}
+
+extension RefreshCommand {
+    /// What `nearby refresh` takes, and its help.
+    static let spec = CommandSpec(
+        name: "refresh", summary: "fetch feeds that are missing or stale", arguments: "[dataset…]",
+        details: """
+            Fetches each named dataset (default: all) that is missing or stale by its refresh rule
+            (calendar days in the feed's time zone). A new copy replaces the old one only after it
+            decodes and has records with coordinates in range; on any failure the old copy stays.
+            --offline says what is cached; --from DIR|URL fetches from a mirror.
+            """,
+        options: [
+            OptionDeclaration("force", help: "fetch even fresh copies, with a conditional GET"),
+            OptionDeclaration(
+                "accept-drop",
+                help:
+                    "take a copy whose places with coordinates fell by more than 20 % (or the manifest's refresh.maxDropPercent); refused otherwise"
+            ),
+        ])
 }

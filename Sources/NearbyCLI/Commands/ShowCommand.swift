@@ -4,15 +4,10 @@ import NearbyGeo
 
 /// `nearby show <dataset> <id>`: every field of one place, with map links.
 enum ShowCommand {
-    static let options = OptionSpec(valued: ["at"])
-
     static func run(_ context: CommandContext) throws(CLIError) {
         let words = try context.positionals(2, usage: "nearby show <dataset> <id>")
         let format = try context.format(allowed: [.table, .json])
-        var origin: Coordinate?
-        if let at = context.arguments.value("at") {
-            do { origin = try Coordinate(parsing: at) } catch { throw .usage("--at: \(error.description)") }
-        }
+        let origin = try context.arguments.value("at").map { text throws(CLIError) in try NumericOptions.point(text) }
         let session = try PlacesSession(context, only: [words[0]])
         // One call: the place by id, its distance and bearing from --at; damage found while
         // reading is repaired from the cached pages, as queries do.
@@ -68,4 +63,15 @@ enum ShowCommand {
         let lon = Formatting.number(coordinate.longitude, digits: 6)
         return "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=18/\(lat)/\(lon)"
     }
+}
+
+extension ShowCommand {
+    /// What `nearby show` takes, and its help.
+    static let spec = CommandSpec(
+        name: "show", summary: "every field of one place, with map links", arguments: "<dataset> <id>",
+        details: """
+            Every field as the source wrote it, plus a geo: URI and an OpenStreetMap link; with --at,
+            its distance and bearing from there.
+            """,
+        options: [.at(), .format([.table, .json])])
 }

@@ -6,8 +6,6 @@ import NearbyGeo
 /// the picture commands: checks them, loads the picture's tiles through the tile cache and the
 /// feeds' fetcher (`--offline`: the cache only), and says once on stderr what is missing.
 struct PictureTiles {
-    /// The options both picture commands take.
-    static let options = OptionSpec(valued: ["tiles", "tiles-attribution"])
     /// The longest `--tiles-attribution` accepted, characters.
     static let maximumAttribution = 300
 

@@ -5,7 +5,6 @@ import NearbyGeo
 /// (`--within`), which places (`--where ATTR` or `--where ATTR=VALUE`), parsed into the library's
 /// ``PlaceQuery``.
 extension PlaceQuery {
-    static let options = OptionSpec(valued: ["at", "limit", "within", "where"], short: ["n": "limit"])
 
     /// The range of `--limit` on place listings.
     static let limits = 1...1_000_000

@@ -9,8 +9,6 @@ import NearbyRuns
 /// JSON: `{pieces: [{number, start_m, end_m, nearest: {dataset: {id, name, distance_m} | null}}],
 /// longest_gaps: {dataset: {start_m, end_m, length_m, start, end} | null}, longest_gap_any: …}`.
 enum AlongCommand {
-    static let options = RunsSession.options.merged(with: OptionSpec(valued: ["near", "within"]))
-
     static func run(_ context: CommandContext) throws(CLIError) {
         let words = try context.positionals(1, usage: "nearby along <run|FILE> --near DATASETS [--within 500m]")
         let format = try context.format(allowed: [.table, .json, .csv])
@@ -35,4 +33,18 @@ enum AlongCommand {
             context.output.out(try output.alongTable(report, reach: reach))
         }
     }
+}
+
+extension AlongCommand {
+    /// What `nearby along` takes, and its help.
+    static let spec = CommandSpec(
+        name: "along", summary: "the nearest places along the route, and the longest gap", arguments: "<run|FILE>",
+        details: """
+            For every kilometre (or mile) of the run, the nearest place of each dataset and its distance
+            from the route; then the longest stretch with nothing within DIST.
+            """,
+        options: [
+            .near("the datasets to search"), .within("the reach of a gap (default 500m)"),
+            .format([.table, .json, .csv]), .maxSpeed,
+        ])
 }

@@ -4,8 +4,6 @@ import NearbyStore
 
 /// `nearby badges`: every badge with earned / silver / gold / best, or the distance still to run.
 enum BadgesCommand {
-    static let options = OptionSpec()
-
     static func run(_ context: CommandContext) throws(CLIError) {
         let format = try context.format(allowed: [.table, .json])
         let session = try RunsSession(context)
@@ -76,4 +74,15 @@ enum BadgesCommand {
                     + unranked.joined(separator: ", ") + ".")
         }
     }
+}
+
+extension BadgesCommand {
+    /// What `nearby badges` takes, and its help.
+    static let spec = CommandSpec(
+        name: "badges", summary: "earned, silver, gold; the next badge",
+        details: """
+            Every badge with the run that earned it, silver (5 % faster) and gold (10 % faster), the
+            best run; for unearned badges the distance still to run.
+            """,
+        options: [.format([.table, .json])])
 }

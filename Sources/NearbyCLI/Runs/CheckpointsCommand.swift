@@ -10,9 +10,6 @@ import NearbyRuns
 /// CSV: one row per place (or per empty checkpoint). GeoJSON: the route as a LineString
 /// (`kind: route`), checkpoints and places as Points (`kind: checkpoint` / `place`).
 enum CheckpointsCommand {
-    static let options = RunsSession.options.merged(
-        with: OptionSpec(valued: ["near", "within", "limit"], short: ["n": "limit"]))
-
     static func run(_ context: CommandContext) throws(CLIError) {
         let words = try context.positionals(1, usage: "nearby checkpoints <run|FILE> --near DATASETS [--within 300m]")
         let format = try context.format(allowed: [.table, .json, .csv, .geojson])
@@ -66,4 +63,19 @@ enum JoinOptions {
         let session = try PlacesSession(context, only: Set(ids))
         return try session.ask { library throws(PlaceLibraryError) in try library.open(ids, verifyAll: true) }.value
     }
+}
+
+extension CheckpointsCommand {
+    /// What `nearby checkpoints` takes, and its help.
+    static let spec = CommandSpec(
+        name: "checkpoints", summary: "the places near each badge checkpoint of a run", arguments: "<run|FILE>",
+        details: """
+            For every badge checkpoint of the run, the nearest places of each dataset within DIST: name,
+            distance and bearing from the checkpoint, and the out-and-back detour from the route.
+            """,
+        options: [
+            .near("the datasets to search"), .within("how far from a checkpoint (default 300m)"),
+            .limit(1...1000, "places per dataset and checkpoint (default 3)"),
+            .format([.table, .json, .csv, .geojson]), .maxSpeed,
+        ])
 }

@@ -15,8 +15,6 @@ import NearbyStore
 ///
 /// A run without a route (an indoor recording) has no track to export: one sentence, exit code 1.
 enum RunExportCommand {
-    static let options = RunsSession.options.merged(with: OptionSpec(valued: ["output"], short: ["o": "output"]))
-
     static func run(_ context: CommandContext) throws(CLIError) {
         let words = try context.positionals(
             1, usage: "nearby runs export <run> --format geojson|gpx|csv [--output FILE]")
@@ -85,4 +83,19 @@ enum RunExportCommand {
         }
         return GeoJSONWriter().write(features)
     }
+}
+
+extension RunExportCommand {
+    /// What `nearby runs export` takes, and its help.
+    static let spec = CommandSpec(
+        name: "runs export", summary: "a run as GeoJSON (coloured by pace), GPX or CSV", arguments: "<run>",
+        details: """
+            geojson: one LineString per leg, with speed, pace and a stroke colour; gpx: the points
+            exactly as imported; csv: one row per cleaned fix.
+            """,
+        options: [
+            .format([.geojson, .gpx, .csv], required: true),
+            OptionDeclaration("output", short: "o", value: "FILE", help: "write to FILE instead of standard output"),
+            .maxSpeed,
+        ])
 }

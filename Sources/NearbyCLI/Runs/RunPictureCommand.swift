@@ -8,9 +8,6 @@ import NearbyRuns
 /// chosen datasets within DIST (default 200 m) of any fix, a legend, a scale bar, a north arrow and
 /// the run's figures; over map tiles (embedded, see ``PictureTiles``) when asked.
 enum RunPictureCommand {
-    /// The options `runs show` takes for the picture.
-    static let options = OptionSpec(valued: ["html", "near", "within"]).merged(with: PictureTiles.options)
-
     static func write(title: String, analysis: RunAnalysis, to path: String, session: RunsSession) throws(CLIError) {
         let context = session.context
         let ids = context.arguments.list("near")

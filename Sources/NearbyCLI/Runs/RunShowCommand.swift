@@ -8,8 +8,6 @@ import NearbyStore
 /// elapsed time from the records, the device's totals and no splits or checkpoints; `--html` has
 /// no map to draw and says so in one sentence (exit code 1).
 enum RunShowCommand {
-    static let options = RunsSession.options.merged(with: RunPictureCommand.options)
-
     static func run(_ context: CommandContext) throws(CLIError) {
         let words = try context.positionals(1, usage: "nearby runs show <run|FILE> [--html FILE]")
         let format = try context.format(allowed: [.table, .json])
@@ -242,4 +240,21 @@ enum RunShowCommand {
             ),
         ])
     }
+}
+
+extension RunShowCommand {
+    /// What `nearby runs show` takes, and its help.
+    static let spec = CommandSpec(
+        name: "runs show", summary: "figures, splits, best efforts, badge checkpoints", arguments: "<run|FILE>",
+        details: """
+            <run> is a run id, a unique prefix of its content hash, or its file name; a track file is
+            shown without importing it. --html FILE writes the picture instead: one self-contained page
+            with the route coloured by pace, badge pins and the places of the --near datasets.
+            """,
+        options: [
+            .format([.table, .json]),
+            OptionDeclaration("html", value: "FILE", help: "write the picture to FILE"),
+            .near("the datasets whose places near the route the picture shows", required: false, requires: "html"),
+            .within("how near the route (default 200m)", requires: "html"),
+        ] + OptionDeclaration.tiles(requires: "html") + [.maxSpeed])
 }

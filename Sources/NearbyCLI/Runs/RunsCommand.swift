@@ -3,20 +3,11 @@ import NearbyBasics
 import NearbyRuns
 import NearbyStore
 
-/// `nearby runs import|list|show|delete|export`.
+/// `nearby runs import|list|delete` (the router sends `runs show` and `runs export` to their own
+/// commands).
 enum RunsCommand {
-    static func run(_ words: [String], makeContext: CommandRouter.MakeContext) throws(CLIError) {
-        guard let sub = words.first else { throw .usage("nearby runs needs import, list, show, delete or export") }
-        let rest = Array(words.dropFirst())
-        switch sub {
-        case "import": try RunImporter.run(try makeContext(RunsSession.options, rest))
-        case "list": try list(try makeContext(OptionSpec(), rest))
-        case "show": try RunShowCommand.run(try makeContext(RunShowCommand.options, rest))
-        case "delete": try delete(try makeContext(OptionSpec(), rest))
-        case "export": try RunExportCommand.run(try makeContext(RunExportCommand.options, rest))
-        default: throw .usage("unknown runs command '\(sub)'; use import, list, show, delete or export")
-        }
-    }
+    /// `nearby runs import FILE|FOLDER…` (``RunImporter``).
+    static func importRuns(_ context: CommandContext) throws(CLIError) { try RunImporter.run(context) }
 
     static func list(_ context: CommandContext) throws(CLIError) {
         let format = try context.format(allowed: [.table, .json, .csv])
@@ -96,4 +87,26 @@ enum RunsCommand {
         let run = try RunsSession.failing { () throws(RunLibraryError) in try session.library.deleteRun(words[0]) }
         context.output.out("deleted \(RunFormatting.title(run))\n")
     }
+}
+
+extension RunsCommand {
+    /// What `nearby runs import` takes, and its help.
+    static let importSpec = CommandSpec(
+        name: "runs import", summary: "import GPX, TCX and FIT files and export zips", arguments: "FILE|FOLDER…",
+        details: """
+            Reads GPX 1.0/1.1, TCX and FIT, each possibly gzipped, and the export zips of Strava,
+            Garmin Connect and Runkeeper (named from their catalogues), by their first bytes; a
+            skipped file is one sentence and makes the exit status 1.
+            """,
+        options: [.maxSpeed])
+
+    /// What `nearby runs list` takes, and its help.
+    static let listSpec = CommandSpec(
+        name: "runs list", summary: "date, distance, time, pace, best badge",
+        options: [.format([.table, .json, .csv])])
+
+    /// What `nearby runs delete` takes, and its help.
+    static let deleteSpec = CommandSpec(
+        name: "runs delete", summary: "delete a run", arguments: "<run>",
+        details: "<run> is a run id, a unique prefix of its content hash, or its file name.")
 }

@@ -13,9 +13,6 @@ struct RunsSession {
     /// The runs use cases: import, resolving a reference, listing, deleting.
     let library: RunLibrary
 
-    /// The option runs commands take besides the global ones.
-    static let options = OptionSpec(valued: ["max-speed"])
-
     /// A session whose library opens the database for `access` when it first needs it: read-only
     /// by default (no write transaction, so reading works while another process writes and on a
     /// read-only file); `.readWrite` creates and migrates.

@@ -1,30 +1,14 @@
-/// The options one command accepts: which take a value and which are plain flags.
+/// The options one command accepts, as the parser sees them: which take a value, which are plain
+/// flags, which want a number. Derived from a ``CommandSpec`` (``CommandSpec/parser``).
 struct OptionSpec: Sendable {
     /// Options that take a value (`--at 25.04,121.51` or `--at=25.04,121.51`).
-    var valued: Set<String>
+    var valued: Set<String> = []
     /// Options that take no value (`--force`).
-    var flags: Set<String>
+    var flags: Set<String> = []
+    /// Valued options whose value may start with a minus (`--at -33.9,151.2`, `--limit -1`).
+    var numeric: Set<String> = []
     /// One-letter names (`-n 5`, `-h`).
-    var short: [Character: String]
-
-    init(valued: Set<String> = [], flags: Set<String> = [], short: [Character: String] = [:]) {
-        self.valued = valued
-        self.flags = flags
-        self.short = short
-    }
-
-    /// Options every command understands.
-    static let global = OptionSpec(
-        valued: ["cache-dir", "datasets", "from", "db", "format", "units"],
-        flags: ["help", "offline", "no-color"],
-        short: ["h": "help"]
-    )
-
-    func merged(with other: OptionSpec) -> OptionSpec {
-        OptionSpec(
-            valued: valued.union(other.valued), flags: flags.union(other.flags),
-            short: short.merging(other.short) { first, _ in first })
-    }
+    var short: [Character: String] = [:]
 }
 
 /// Command-line words split into positionals, valued options and flags.
@@ -88,9 +72,12 @@ struct ParsedArguments: Sendable {
                 if let inlineValue {
                     result.values[name, default: []].append(inlineValue)
                 } else {
-                    // The next word is the value unless it is another option (`--at --cache-dir X`);
-                    // a negative number (`--at -33.9,151.2`) is a value. `--where=-x` passes any text.
-                    guard index < words.count, !Self.isOption(words[index]) else {
+                    // The next word is the value unless it is another option (`--at --limit 3`):
+                    // a word starting with '-' is a value only where a number is wanted and it is
+                    // one (`--at -33.9,151.2`). `--where=-x` passes any text.
+                    guard index < words.count, !Self.isOption(words[index]),
+                        spec.numeric.contains(name) || !words[index].hasPrefix("-") || words[index] == "-"
+                    else {
                         throw .usage("--\(name) needs a value")
                     }
                     result.values[name, default: []].append(words[index])

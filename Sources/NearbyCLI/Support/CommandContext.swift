@@ -11,9 +11,16 @@ struct CommandContext {
     var style: Style
     /// Styling for standard error.
     var errorStyle: Style
+    /// The declaration of the command being run.
+    var spec: CommandSpec
 
-    init(words: [String], spec: OptionSpec, environment: CommandEnvironment, output: TerminalOutput) throws(CLIError) {
-        arguments = try ParsedArguments.parse(words, spec: OptionSpec.global.merged(with: spec))
+    /// Parses `words` as `spec` declares and checks every value with its one parser.
+    init(words: [String], spec: CommandSpec, environment: CommandEnvironment, output: TerminalOutput)
+        throws(CLIError)
+    {
+        arguments = try ParsedArguments.parse(words, spec: spec.parser)
+        try spec.check(arguments)
+        self.spec = spec
         self.environment = environment
         self.output = output
         paths = Paths(arguments: arguments, environment: environment)

@@ -5,13 +5,16 @@ import NearbyRuns
 /// imperial, anything else metric.
 enum UnitsOption {
     static func resolve(_ context: CommandContext) throws(CLIError) -> Units {
-        if let text = context.arguments.value("units") {
-            guard let units = Units(rawValue: text.lowercased()) else {
-                throw .usage("--units must be metric or imperial, not \(text)")
-            }
-            return units
-        }
+        if let text = context.arguments.value("units") { return try parse(text) }
         return fromLocale(context.environment.variables)
+    }
+
+    /// The one parser of `--units`: `metric` or `imperial`, in any case.
+    static func parse(_ text: String) throws(CLIError) -> Units {
+        guard let units = Units(rawValue: text.lowercased()) else {
+            throw .usage("--units must be metric or imperial, not \(text)")
+        }
+        return units
     }
 
     static func fromLocale(_ variables: [String: String]) -> Units {

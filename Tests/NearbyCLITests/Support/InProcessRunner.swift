@@ -3,8 +3,10 @@ import Synchronization
 
 @testable import NearbyCLI
 
-/// Runs `NearbyCLI.run` in this process with an injected environment, so a test can pretend that
-/// standard output and standard error are terminals (styling on) and read exactly what was written.
+/// Runs `NearbyCLI.run` in this process with an injected environment, output and a pinned clock:
+/// the command sees only the variables given here (as the binary sees only its environment), so
+/// most command-line tests need no process launch. Standard output and standard error can pretend
+/// to be terminals (styling on), and exactly what was written is read back.
 struct InProcessRunner {
     struct Result {
         var status: Int32
@@ -12,24 +14,40 @@ struct InProcessRunner {
         var stderr: String
     }
 
+    /// The clock every in-process command reads unless a test sets its own:
+    /// 2026-06-15T04:00:00Z (noon in Taipei), 1,781,496,000 s after 1970.
+    static let pinnedNow = Date(timeIntervalSince1970: 1_781_496_000)
+
     var home: URL
     var terminal = false
     var extra: [String: String] = [:]
-    /// The clock the command sees (pin it for outputs that show instants or ages).
-    var now: @Sendable () -> Date = { Date() }
+    var now: Date = InProcessRunner.pinnedNow
 
-    func run(_ arguments: [String]) -> Result {
-        let captured = Captured()
+    init(home: URL, terminal: Bool = false, extra: [String: String] = [:]) {
+        self.home = home
+        self.terminal = terminal
+        self.extra = extra
+    }
+
+    /// The variables of a run: as ``BinaryRunner`` gives the binary, plus `NEARBY_HOME` (the
+    /// checkout the binary would find beside itself).
+    var variables: [String: String] {
         var variables = [
             "HOME": home.path, "LANG": "C.UTF-8", "NEARBY_HOME": TestPaths.packageRoot.path,
             "NEARBY_CACHE_DIR": home.appendingPathComponent("cache").path,
             "NEARBY_DB": home.appendingPathComponent("runs.sqlite").path,
         ]
         variables.merge(extra) { _, new in new }
+        return variables
+    }
+
+    func run(_ arguments: [String]) -> Result {
+        let captured = Captured()
+        let now = self.now
         let environment = CommandEnvironment(
             arguments: arguments, variables: variables, currentDirectory: home.path,
             executablePath: TestPaths.packageRoot.appendingPathComponent(".build/debug/nearby").path,
-            stdoutIsTerminal: terminal, stderrIsTerminal: terminal, now: now)
+            stdoutIsTerminal: terminal, stderrIsTerminal: terminal, now: { now })
         let status = NearbyCLI.run(
             environment,
             output: CommandOutput(
