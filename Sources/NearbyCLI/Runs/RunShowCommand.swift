@@ -58,6 +58,7 @@ enum RunShowCommand {
                     "\(report.dropped) of \(report.inputPoints) fixes dropped (\(report.spikes) spikes, \(report.pauseMarkers) pause markers, \(report.nullIsland) at 0,0, \(report.timeReversed) out of order)"
                 ))
         }
+        facts.append(("Badges", "\(session.catalogue.info.title) (\(session.catalogue.info.id))"))
         for (name, value) in facts { out += TextWidth.pad(name, to: 10) + value + "\n" }
 
         if !analysis.splits.isEmpty {
@@ -180,6 +181,7 @@ enum RunShowCommand {
                         ])
                     })
             ),
+            ("badge_catalogue", .string(session.catalogue.info.id)),
             ("best_badge", .optional(analysis.bestBadge?.name)),
             ("next_badge", .optional(analysis.nextBadge?.name)),
             ("distance_to_next_badge_m", .optional(analysis.distanceToNextBadge)),

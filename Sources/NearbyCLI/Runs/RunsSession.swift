@@ -13,7 +13,7 @@ struct RunsSession {
     let reader = TrackReader()
 
     /// The option runs commands take besides the global ones.
-    static let options = OptionSpec(valued: ["max-speed"])
+    static let options = OptionSpec(valued: ["max-speed", BadgeCatalogueOption.name])
 
     init(_ context: CommandContext) throws(CLIError) {
         self.context = context
@@ -74,20 +74,9 @@ struct RunsSession {
         if let sentence = counts.sentence { context.warn("\(file): \(sentence)") }
     }
 
-    /// The badge catalogue: the last `badges.json` found in the dataset folders.
+    /// The badge catalogue: `--badges ID`, else `NEARBY_BADGES`, else `badges` (see ``BadgeCatalogueOption``).
     static func loadCatalogue(_ context: CommandContext) throws(CLIError) -> BadgeCatalogue {
-        let candidates = context.paths.datasetDirectories.map { $0 + "/badges.json" }
-        guard let path = candidates.last(where: { FileManager.default.fileExists(atPath: $0) }),
-            let data = FileManager.default.contents(atPath: path)
-        else {
-            throw .failure(
-                "no badge catalogue (badges.json) in \(context.paths.datasetDirectories.joined(separator: ", "))")
-        }
-        do {
-            return try BadgeCatalogue(data: data)
-        } catch {
-            throw .failure("\(path): \(error.description)")
-        }
+        try BadgeCatalogueOption.catalogue(context)
     }
 
     /// A stored run by id, hash prefix or file name, with its analysis.
