@@ -41,9 +41,9 @@ struct RunsSession {
     /// Opens the runs database: read-only by default (no write transaction, so reading works
     /// while another process writes and on a read-only file); `.readWrite` creates and migrates.
     func openStore(_ access: RunStore.Access = .readOnly) throws(CLIError) -> RunStore {
-        let now = context.environment.now
+        let clock = context.environment.clock
         do {
-            return try RunStore(path: context.paths.databasePath, access: access, now: { now().timeIntervalSince1970 })
+            return try RunStore(path: context.paths.databasePath, access: access, now: { clock.secondsSince1970 })
         } catch {
             throw .failure(error.description)
         }

@@ -27,7 +27,7 @@ struct InProcessRunner {
         let environment = CommandEnvironment(
             arguments: arguments, variables: variables, currentDirectory: home.path,
             executablePath: TestPaths.packageRoot.appendingPathComponent(".build/debug/nearby").path,
-            stdoutIsTerminal: terminal, stderrIsTerminal: terminal, now: { Date() })
+            stdoutIsTerminal: terminal, stderrIsTerminal: terminal, clock: .system)
         let status = NearbyCLI.run(
             environment,
             output: CommandOutput(
