@@ -22,7 +22,7 @@ enum Help {
           nearby runs show <run> [--html FILE]       figures, splits, best efforts, badge checkpoints
           nearby runs delete <run>
           nearby runs export <run> --format geojson|gpx|csv
-          nearby badges                              earned, silver, gold; the next badge
+          nearby badges [--badges ID]                earned, silver, gold; the next badge
           nearby checkpoints <run> --near toilets,parks [--within 300m]
           nearby along <run> --near toilets [--within 500m]
 
@@ -60,6 +60,7 @@ enum Help {
                 Lists every dataset plugin: id, title, source, licence, the age of the cached copy
                 and its record count. Manifests come from the checkout's Datasets/, the config folder
                 ($XDG_CONFIG_HOME/nearby/datasets), NEARBY_DATASETS and --datasets DIR.
+                Badge catalogues (kind badges) are listed with their badge count, source and licence.
 
                 """
         case "map":
@@ -129,14 +130,18 @@ enum Help {
                 tiles (see nearby map --help).
                 --max-speed M/S: fixes implying a faster speed are spikes (default by activity:
                 running 12, walking/hiking 7, cycling 30, other 70).
+                --badges ID: the badge catalogue of the datasets folders to use (else NEARBY_BADGES,
+                else badges, MoonRunner's space badges); runs show names it.
 
                 """
         case "badges":
             return """
-                usage: nearby badges [--format table|json]
+                usage: nearby badges [--badges ID] [--format table|json]
 
                 Every badge with the run that earned it, silver (5 % faster) and gold (10 % faster),
-                the best run; for unearned badges the distance still to run.
+                the best run; for unearned badges the distance still to run. --badges ID chooses the
+                badge catalogue (else NEARBY_BADGES, else badges; see nearby datasets); the note
+                under the table names it.
 
                 """
         case "checkpoints":

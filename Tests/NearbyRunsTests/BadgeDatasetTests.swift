@@ -1,5 +1,6 @@
 import Foundation
 import NearbyBasics
+import NearbyTestSupport
 import Testing
 
 @testable import NearbyRuns
@@ -8,7 +9,7 @@ import Testing
 /// by id, validated with one sentence per problem (issue 9).
 @Suite("Badge datasets: listing, selection, validation")
 struct BadgeDatasetTests {
-    static let builtIn = DatasetFolder(AnalysisFixtures.packageRoot.appendingPathComponent("Datasets"))
+    static let builtIn = DatasetFolder(TestPaths.datasets)
 
     /// A hand-made kilometre catalogue: distances typed in by hand, not taken from any output.
     static let kilometres = #"""
@@ -25,8 +26,7 @@ struct BadgeDatasetTests {
 
     /// A fresh folder holding `files` (name → text).
     static func folder(_ files: [String: String]) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("badges-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let url = try TestPaths.temporaryDirectory("badges")
         for (name, text) in files { try Data(text.utf8).write(to: url.appendingPathComponent(name)) }
         return url
     }
