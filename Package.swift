@@ -2,6 +2,12 @@
 // Nearby: what is near me, and near my runs, from open data.
 import PackageDescription
 
+// One set of Swift settings for every target (sources, tests, benchmarks, fuzz targets).
+// ExistentialAny: a protocol used as a type is always spelled `any P`, so an existential's cost shows.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny")
+]
+
 let package = Package(
     name: "Nearby",
     products: [
@@ -13,7 +19,8 @@ let package = Package(
         .library(name: "NearbyCLI", targets: ["NearbyCLI"]),
     ],
     targets: [
-        // C libraries from Debian packages.
+        // C libraries from Debian packages, each imported with `internal import` by the one target
+        // that uses it.
         // libcurl's headers (Debian puts them in the default include path); the library itself is
         // dlopened on the first fetch (see Sources/CCurl/shim.h), so no pkgConfig: its -lcurl would
         // make every start load some thirty libraries that a query from the cache never uses.
@@ -39,47 +46,66 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
 
-        // Small utilities shared by feeds, runs and the CLI: SHA-256, reading a regular file safely.
-        .target(name: "NearbyBasics", dependencies: ["CCrypto"]),
-        // Pure geometry: coordinates, geodesics on WGS84, the spatial index. No I/O.
-        .target(name: "NearbyGeo"),
-        // Dataset plugins, manifests, decoders, the refresh cache and the libcurl fetcher.
-        .target(name: "NearbyFeeds", dependencies: ["NearbyGeo", "NearbyBasics", "CCurl"]),
-        // Tracks: GPX/TCX/FIT readers, gzip/zip export archives, cleaning, statistics, splits, badges, the join.
-        .target(name: "NearbyRuns", dependencies: ["NearbyGeo", "NearbyBasics", "CZlib"]),
+        // What feeds, runs and the CLI share that is not geometry: SHA-256, reading a regular file
+        // safely, the injected clock, and the dataset folders and id rule that place manifests and
+        // badge catalogues both follow. (Not the geometry core, not the runs store.)
+        .target(name: "NearbyBasics", dependencies: ["CCrypto"], swiftSettings: swiftSettings),
+        // Pure geometry: coordinates, geodesics on WGS84, the spatial index, and the block checksum
+        // and verifier of Nearby's binary files. No I/O, no dependencies.
+        .target(name: "NearbyGeo", swiftSettings: swiftSettings),
+        // Place dataset plugins, manifests, decoders, the refresh cache and the libcurl fetcher.
+        .target(
+            name: "NearbyFeeds", dependencies: ["NearbyGeo", "NearbyBasics", "CCurl"], swiftSettings: swiftSettings),
+        // Tracks: GPX/TCX/FIT readers, gzip/zip export archives, cleaning, statistics, splits, the
+        // badge catalogue plugin and its rules, the join.
+        .target(
+            name: "NearbyRuns", dependencies: ["NearbyGeo", "NearbyBasics", "CZlib"], swiftSettings: swiftSettings),
         // Runs persistence (the RunStoring protocol, SQLite's RunStore) and RunLibrary, the runs use
         // cases: import (read, analyse, hash, persist) and resolving a run reference.
-        .target(name: "NearbyStore", dependencies: ["NearbyRuns", "NearbyBasics", "CSQLite"]),
+        .target(
+            name: "NearbyStore", dependencies: ["NearbyRuns", "NearbyBasics", "CSQLite"], swiftSettings: swiftSettings),
         // Argument parsing, commands, output formats, exit codes: the only place that prints.
         .target(
-            name: "NearbyCLI", dependencies: ["NearbyBasics", "NearbyGeo", "NearbyFeeds", "NearbyRuns", "NearbyStore"]),
+            name: "NearbyCLI",
+            dependencies: ["NearbyBasics", "NearbyGeo", "NearbyFeeds", "NearbyRuns", "NearbyStore"],
+            swiftSettings: swiftSettings),
         // The executable is a stub over NearbyCLI.
-        .executableTarget(name: "nearby", dependencies: ["NearbyCLI"]),
+        .executableTarget(name: "nearby", dependencies: ["NearbyCLI"], swiftSettings: swiftSettings),
 
-        // Benchmarks: `swift run -c release nearby-bench` (see BENCHMARKS.md).
+        // Benchmarks: `swift run -c release nearby-bench` (see BENCHMARKS.md). Its random data comes
+        // from NearbyTestSupport's SplitMix64, the generator the tests use.
         .executableTarget(
             name: "nearby-bench",
-            dependencies: ["NearbyBasics", "NearbyGeo", "NearbyFeeds", "NearbyRuns"],
-            path: "Benchmarks/Sources/nearby-bench"
+            dependencies: ["NearbyFeeds", "NearbyGeo", "NearbyRuns", "NearbyTestSupport"],
+            path: "Benchmarks/Sources/nearby-bench",
+            swiftSettings: swiftSettings
         ),
 
-        .testTarget(name: "NearbyBasicsTests", dependencies: ["NearbyBasics"]),
-        .testTarget(name: "NearbyGeoTests", dependencies: ["NearbyGeo", "NearbyBasics"], exclude: ["Fixtures"]),
+        // What the tests share: the package-root, shared-data and temporary-folder finders
+        // (TestPaths), SplitMix64, fixture writers (zip, FIT) and the loopback fixture server.
+        .target(
+            name: "NearbyTestSupport", dependencies: ["NearbyRuns"], path: "Tests/NearbyTestSupport",
+            swiftSettings: swiftSettings),
         .testTarget(
-            name: "NearbyFeedsTests", dependencies: ["NearbyFeeds", "NearbyGeo", "NearbyTestSupport"],
-            exclude: ["Support/fixture_server.py", "Fixtures"]
+            name: "NearbyBasicsTests", dependencies: ["NearbyBasics", "NearbyTestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "NearbyGeoTests", dependencies: ["NearbyGeo", "NearbyTestSupport"], exclude: ["Fixtures"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "NearbyFeedsTests", dependencies: ["NearbyFeeds", "NearbyGeo", "NearbyBasics", "NearbyTestSupport"],
+            exclude: ["Support/fixture_server.py", "Fixtures"], swiftSettings: swiftSettings
         ),
-        // Fixture writers (zip, FIT) shared by the runs and CLI tests.
-        .target(name: "NearbyTestSupport", dependencies: ["NearbyRuns"], path: "Tests/NearbyTestSupport"),
         .testTarget(
             name: "NearbyRunsTests", dependencies: ["NearbyRuns", "NearbyGeo", "NearbyBasics", "NearbyTestSupport"],
-            exclude: ["Fixtures"]),
+            exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "NearbyStoreTests", dependencies: ["NearbyStore", "NearbyRuns", "NearbyBasics", "NearbyTestSupport"]),
+            name: "NearbyStoreTests", dependencies: ["NearbyStore", "NearbyRuns", "NearbyTestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "NearbyCLITests",
             dependencies: ["NearbyCLI", "NearbyFeeds", "NearbyRuns", "NearbyGeo", "NearbyStore", "NearbyTestSupport"],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures"], swiftSettings: swiftSettings
         ),
     ],
     swiftLanguageModes: [.v6]
@@ -88,26 +114,29 @@ let package = Package(
 // MARK: - Fuzz targets (issue 8), owned by Fuzz/; see Fuzz/README.md.
 // Only when NEARBY_FUZZ=1 is set, so a normal `swift build` / `swift test` never sees them. `Fuzz/run`
 // builds each as its own product with libFuzzer and AddressSanitizer in `.build/fuzz`. One folder
-// and one product per target under Fuzz/Targets; a new target is one more line below.
+// and one product per target under Fuzz/Targets, with exactly the modules it imports; a new target
+// is one more line below.
 if Context.environment["NEARBY_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
-        ("feed-json", ["NearbyFeeds"]),
-        ("feed-csv", ["NearbyFeeds"]),
-        ("feed-geojson", ["NearbyFeeds"]),
-        ("track", ["NearbyRuns"]),
-        ("archive", ["NearbyFeeds", "NearbyGeo"]),
-        ("manifest", ["NearbyFeeds"]),
+        ("feed-json", ["NearbyFeeds", "NearbyFuzzSupport"]),
+        ("feed-csv", ["NearbyFeeds", "NearbyFuzzSupport"]),
+        ("feed-geojson", ["NearbyFeeds", "NearbyFuzzSupport"]),
+        ("track", ["NearbyRuns", "NearbyFuzzSupport"]),
+        ("archive", ["NearbyFeeds", "NearbyGeo", "NearbyFuzzSupport"]),
+        ("manifest", ["NearbyFeeds", "NearbyFuzzSupport"]),
         ("args", ["NearbyCLI", "NearbyGeo"]),
-        ("fit", ["NearbyRuns"]),
-        ("container", ["NearbyRuns"]),
+        ("fit", ["NearbyRuns", "NearbyFuzzSupport"]),
+        ("container", ["NearbyRuns", "NearbyFuzzSupport"]),
     ]
     package.targets.append(
-        .target(name: "NearbyFuzzSupport", dependencies: ["NearbyFeeds"], path: "Fuzz/Targets/NearbyFuzzSupport"))
+        .target(
+            name: "NearbyFuzzSupport", dependencies: ["NearbyFeeds"], path: "Fuzz/Targets/NearbyFuzzSupport",
+            swiftSettings: swiftSettings))
     for target in fuzzTargets {
         package.targets.append(
             .executableTarget(
-                name: "fuzz-\(target.name)", dependencies: target.dependencies + ["NearbyFuzzSupport"],
-                path: "Fuzz/Targets/\(target.name)"))
+                name: "fuzz-\(target.name)", dependencies: target.dependencies, path: "Fuzz/Targets/\(target.name)",
+                swiftSettings: swiftSettings))
         package.products.append(.executable(name: "fuzz-\(target.name)", targets: ["fuzz-\(target.name)"]))
     }
 }

@@ -26,7 +26,7 @@ extension SpatialIndexLayout {
         guard half(48) == UInt32(blockShift), half(52) == UInt32(layout.blockCount) else {
             throw .checksumMismatch
         }
-        guard IndexChecksum.hash(base + 16, byteCount: layout.dataOffset - 16) == word(8) else {
+        guard BlockChecksum.hash(base + 16, byteCount: layout.dataOffset - 16) == word(8) else {
             throw .checksumMismatch
         }
         guard word(56) == LibmFingerprint.current else { throw .builtElsewhere }

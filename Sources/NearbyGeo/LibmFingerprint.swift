@@ -32,7 +32,7 @@ enum LibmFingerprint {
         }
         return bits.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return 0 }
-            return IndexChecksum.hash(base, byteCount: raw.count)
+            return BlockChecksum.hash(base, byteCount: raw.count)
         }
     }
 }

@@ -22,7 +22,7 @@ public final class MappedSpatialIndex: Sendable {
         let layout = try SpatialIndexLayout.validateHeader(bytes)
         image = try indexImage(bytes, owner: owner)
         view = IndexView(base: image.base, layout: layout)
-        verifier = BlockVerifier(base: image.base, layout: layout)
+        verifier = try layout.verifier(base: image.base)
     }
 
     /// Number of indexed points.
@@ -47,7 +47,7 @@ public final class MappedSpatialIndex: Sendable {
 
     /// Verifies every data block now (reads the whole image).
     public func verifyAll() throws(SpatialIndexError) {
-        try verifier.verifyAll()
+        do { try verifier.verifyAll() } catch { throw SpatialIndexError(error) }
     }
 
     /// Data blocks verified so far, and in all.

@@ -52,7 +52,8 @@ public final class SpatialIndex: Sendable {
     ) throws(SpatialIndexError) {
         let layout = try SpatialIndexLayout.validateHeader(bytes)
         let image = try indexImage(bytes, owner: owner)
-        try BlockVerifier(base: image.base, layout: layout).verifyAll()
+        let verifier = try layout.verifier(base: image.base)
+        do { try verifier.verifyAll() } catch { throw SpatialIndexError(error) }
         self.init(image: image, layout: layout)
     }
 

@@ -68,10 +68,10 @@ enum SpatialIndexBuilder {
         let image = UnsafeRawPointer(raw)
         for block in 0..<layout.blockCount {
             let range = layout.blockRange(block)
-            let sum = IndexChecksum.hash(image + range.lowerBound, byteCount: range.count)
+            let sum = BlockChecksum.hash(image + range.lowerBound, byteCount: range.count)
             store(sum, SpatialIndexLayout.headerSize + 8 * block)
         }
-        store(IndexChecksum.hash(image + 16, byteCount: layout.dataOffset - 16), 8)
+        store(BlockChecksum.hash(image + 16, byteCount: layout.dataOffset - 16), 8)
     }
 
     /// Node `node` covers work[lo..<hi]: store its box, then split at the median of its widest

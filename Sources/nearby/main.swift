@@ -14,7 +14,7 @@ let environment = CommandEnvironment(
         ?? CommandLine.arguments.first ?? "nearby",
     stdoutIsTerminal: isatty(1) == 1,
     stderrIsTerminal: isatty(2) == 1,
-    now: { Date() }
+    clock: .system
 )
 let output = CommandOutput(
     out: { FileHandle.standardOutput.write(Data($0.utf8)) },

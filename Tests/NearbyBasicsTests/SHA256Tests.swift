@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 import Testing
 
 @testable import NearbyBasics

@@ -47,7 +47,7 @@ import Testing
         let environment = CommandEnvironment(
             arguments: arguments,
             variables: ["HOME": home, "NEARBY_HOME": TestPaths.packageRoot.path, "XDG_CONFIG_HOME": home],
-            currentDirectory: home, executablePath: home + "/nearby", now: { Date(timeIntervalSince1970: 1.7e9) })
+            currentDirectory: home, executablePath: home + "/nearby", clock: .fixed(Date(timeIntervalSince1970: 1.7e9)))
         let code = NearbyCLI.run(environment, output: CommandOutput(out: { _ in }, err: { errors.append($0) }))
         return (code, errors.text)
     }

@@ -85,7 +85,7 @@ final class SVGCollector: NSObject, XMLParserDelegate {
 
     var elements: [Element] = []
     private var open: [Int] = []
-    var error: Error?
+    var error: (any Error)?
 
     /// Parses `svg`; false when it is not well-formed XML.
     func parse(_ svg: String) -> Bool {

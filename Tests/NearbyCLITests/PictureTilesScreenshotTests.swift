@@ -25,7 +25,7 @@ import Testing
             fitting: coordinates, width: MapFrame.width, height: MapFrame.height, margin: MapFrame.margin)
         let loader = TileLoader(
             cache: TileCache(cacheDirectory: cache), fetcher: CurlFetcher(version: "test"),
-            clock: FixedClock(Date()), offline: false)
+            clock: .fixed(Date()), offline: false)
         let set = try loader.load(view.tiles.map(\.tile), from: try TileTemplate(server.template))
         #expect(set.missing.isEmpty)
         return .tiles(set.images, attribution: "Loopback test tiles")

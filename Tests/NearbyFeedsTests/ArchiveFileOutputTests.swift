@@ -62,7 +62,7 @@ import Testing
             let length = min(PlaceArchiveLayout.blockSize, checkedEnd - start)
             let expected = array.withUnsafeBytes { raw -> UInt64 in
                 guard let base = raw.baseAddress else { return 0 }
-                return IndexChecksum.hash(base + start, byteCount: length)
+                return BlockChecksum.hash(base + start, byteCount: length)
             }
             let stored = array[slot..<slot + 8].enumerated().reduce(UInt64(0)) {
                 $0 | UInt64($1.element) << (8 * UInt64($1.offset))

@@ -1,12 +1,12 @@
 import Foundation
+import NearbyTestSupport
 
 @testable import NearbyFeeds
 
 /// Paths the feed tests share, found from this file's location.
 enum FeedTestPaths {
-    /// The package root: three levels up from this file.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root (``TestPaths/packageRoot``).
+    static let packageRoot = TestPaths.packageRoot
 
     /// The hand-written fixtures in real feed shapes.
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 import Testing
 
 @testable import NearbyFeeds
@@ -7,18 +8,8 @@ import Testing
 /// damaged copies of real-shaped pages (seeded, so every run sees the same inputs): both accept
 /// the same documents, find the same records, and refuse the rest with the same error.
 @Suite struct DecodingWalkerFuzzTests {
-    /// SplitMix64: a small deterministic generator.
-    private struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ limit: Int) -> Int { Int(next() % UInt64(max(limit, 1))) }
-    }
+    /// The shared SplitMix64, with the draw these tests were written with.
+    private typealias Generator = SplitMix64
 
     private static let alphabet = Array("{}[]\",:\\ 0123456789.-eEtrufalsn\n\u{00}".utf8)
 
@@ -81,4 +72,9 @@ import Testing
         }
         #expect(accepted > 1)
     }
+}
+
+extension SplitMix64 {
+    /// Uniform in 0..<limit (0 when `limit` ≤ 1).
+    fileprivate mutating func below(_ limit: Int) -> Int { Int(next() % UInt64(max(limit, 1))) }
 }

@@ -43,7 +43,7 @@ import Testing
         let folder = try TestFolders.make("generations")
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = L.jsonManifest(url: "https://example.org/api")
-        let cache = DatasetCache(directory: folder, clock: FixedClock(L.seedDay), fetcher: ChangingFetcher())
+        let cache = DatasetCache(directory: folder, clock: .fixed(L.seedDay), fetcher: ChangingFetcher())
         let library = PlaceLibrary(catalog: DatasetCatalog(entries: []), cache: cache, offline: true)
         _ = try library.refresh(manifest, force: true)
         let counter = Counter()

@@ -57,7 +57,7 @@ enum LibraryFixtures {
         planner.totalTimeout = 1
         return PlaceLibrary(
             catalog: DatasetCatalog(entries: []),
-            cache: DatasetCache(directory: folder, clock: FixedClock(now), fetcher: CurlFetcher(version: "test")),
+            cache: DatasetCache(directory: folder, clock: .fixed(now), fetcher: CurlFetcher(version: "test")),
             mirror: mirror, offline: offline, planner: planner)
     }
 

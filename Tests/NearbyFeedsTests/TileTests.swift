@@ -16,7 +16,7 @@ import Testing
     func loader(_ cache: URL, at date: Date = t0, offline: Bool = false) -> TileLoader {
         TileLoader(
             cache: TileCache(cacheDirectory: cache), fetcher: CurlFetcher(version: "9.8.7"),
-            clock: FixedClock(date), offline: offline)
+            clock: .fixed(date), offline: offline)
     }
 
     @Test func templatesAreCheckedBeforeAnythingIsSent() throws {

@@ -1,5 +1,5 @@
 import Foundation
-import NearbyBasics
+import NearbyTestSupport
 import Testing
 
 @testable import NearbyGeo

@@ -115,7 +115,7 @@ import Testing
             base.storeBytes(of: other.littleEndian, toByteOffset: 56, as: UInt64.self)
             // Re-seal the header so only the fingerprint differs.
             let layout = SpatialIndexLayout(count: 200, leafSize: SpatialIndexLayout.defaultLeafSize)
-            let sum = IndexChecksum.hash(UnsafeRawPointer(base) + 16, byteCount: layout.dataOffset - 16)
+            let sum = BlockChecksum.hash(UnsafeRawPointer(base) + 16, byteCount: layout.dataOffset - 16)
             base.storeBytes(of: sum.littleEndian, toByteOffset: 8, as: UInt64.self)
         }
         #expect(load(bytes) == .builtElsewhere)

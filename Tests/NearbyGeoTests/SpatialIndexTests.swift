@@ -1,4 +1,4 @@
-import NearbyBasics
+import NearbyTestSupport
 import Testing
 
 @testable import NearbyGeo

@@ -1,17 +1,17 @@
 import Foundation
 import NearbyGeo
+import NearbyTestSupport
 
 @testable import NearbyRuns
 
 /// Helpers shared by the Analysis/Stats/Split/Badge/Checkpoint tests.
 enum AnalysisFixtures {
-    /// Package root, from this file's path (Tests/NearbyRunsTests/<file>).
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// Package root (``TestPaths/packageRoot``).
+    static let packageRoot = TestPaths.packageRoot
 
-    /// /work/shared as `../shared` beside the package root (nil when absent).
+    /// `shared/tracks` of ``TestPaths/shared`` (nil when absent).
     static var sharedTracks: URL? {
-        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tracks")
+        guard let url = TestPaths.shared?.appendingPathComponent("tracks") else { return nil }
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
 

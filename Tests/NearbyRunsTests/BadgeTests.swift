@@ -123,19 +123,31 @@ struct BadgeTests {
         #expect(BadgeRules.bestBadge(c, runs: []) == nil)
     }
 
+    /// A catalogue file around `badges` (a JSON array text).
+    static func file(_ badges: String) -> String {
+        #"{"kind":"badges","id":"t","title":"T","licence":"l","attribution":"a","badges":"# + badges + "}"
+    }
+
     @Test(arguments: [
         ("{}", "malformed"),
-        ("[{\"id\":\"a\",\"name\":\"A\",\"distance\":\"0\",\"description\":\"\",\"image\":\"a\"}]", "malformed"),
-        ("[{\"id\":\"a\",\"name\":\"A\",\"description\":\"\",\"image\":\"a\"}]", "malformed"),
-        ("[]", "empty"),
-        ("[{\"id\":\"a\",\"name\":\"A\",\"distance\":-1,\"description\":\"\",\"image\":\"a\"}]", "invalidDistance"),
+        (file("[{\"id\":\"a\",\"name\":\"A\",\"distance\":\"0\",\"description\":\"\",\"image\":\"a\"}]"), "malformed"),
+        (file("[{\"id\":\"a\",\"name\":\"A\",\"description\":\"\",\"image\":\"a\"}]"), "malformed"),
+        (file("[]"), "empty"),
         (
-            "[{\"id\":\"a\",\"name\":\"A\",\"distance\":5,\"description\":\"\",\"image\":\"a\"},"
-                + "{\"id\":\"b\",\"name\":\"B\",\"distance\":5,\"description\":\"\",\"image\":\"b\"}]", "notAscending"
+            file("[{\"id\":\"a\",\"name\":\"A\",\"distance\":-1,\"description\":\"\",\"image\":\"a\"}]"),
+            "invalidDistance"
         ),
         (
-            "[{\"id\":\"a\",\"name\":\"A\",\"distance\":5,\"description\":\"\",\"image\":\"a\"},"
-                + "{\"id\":\"a\",\"name\":\"B\",\"distance\":6,\"description\":\"\",\"image\":\"b\"}]", "duplicateID"
+            file(
+                "[{\"id\":\"a\",\"name\":\"A\",\"distance\":5,\"description\":\"\",\"image\":\"a\"},"
+                    + "{\"id\":\"b\",\"name\":\"B\",\"distance\":5,\"description\":\"\",\"image\":\"b\"}]"),
+            "notAscending"
+        ),
+        (
+            file(
+                "[{\"id\":\"a\",\"name\":\"A\",\"distance\":5,\"description\":\"\",\"image\":\"a\"},"
+                    + "{\"id\":\"a\",\"name\":\"B\",\"distance\":6,\"description\":\"\",\"image\":\"b\"}]"),
+            "duplicateID"
         ),
     ])
     func catalogueErrors(_ json: String, _ kind: String) {
@@ -150,6 +162,7 @@ struct BadgeTests {
             case .invalidDistance: matches = kind == "invalidDistance"
             case .notAscending: matches = kind == "notAscending"
             case .duplicateID: matches = kind == "duplicateID"
+            default: matches = false
             }
             return matches && error.description.hasSuffix(".")
         }

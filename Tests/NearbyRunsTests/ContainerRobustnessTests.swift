@@ -1,5 +1,4 @@
 import NearbyTestSupport
-import NearbyBasics
 import Testing
 
 @testable import NearbyRuns

@@ -1,24 +1,20 @@
 import Foundation
+import NearbyTestSupport
 
 /// Paths for reader tests: fixtures next to the tests, and ../shared/tracks beside the package.
 enum ReaderTestPaths {
     /// Tests/NearbyRunsTests
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let packageRoot = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestPaths.packageRoot
 
     static func fixture(_ name: String) -> String {
         testsDirectory.appendingPathComponent("Fixtures/Reading/\(name)").path
     }
 
-    /// ../shared/tracks relative to the package root, when it exists (also ../../shared/tracks,
-    /// for a git worktree checked out one level deeper, e.g. /work/wt/<branch>).
+    /// `shared/tracks` of ``TestPaths/shared``, when it exists.
     static let sharedTracks: String? = {
-        let parent = packageRoot.deletingLastPathComponent()
-        let candidates = [
-            parent.appendingPathComponent("shared/tracks").path,
-            parent.deletingLastPathComponent().appendingPathComponent("shared/tracks").path,
-        ]
-        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+        guard let url = TestPaths.shared?.appendingPathComponent("tracks") else { return nil }
+        return FileManager.default.fileExists(atPath: url.path) ? url.path : nil
     }()
 
     static func shared(_ name: String) -> String? {

@@ -1,13 +1,12 @@
 import Foundation
 import NearbyRuns
+import NearbyTestSupport
 
 @testable import NearbyStore
 
 /// A fresh directory under the system temporary directory, removed after `body`.
 func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
-    let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("NearbyStoreTests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try TestPaths.temporaryDirectory("NearbyStoreTests")
     defer { try? FileManager.default.removeItem(at: directory) }
     return try body(directory)
 }

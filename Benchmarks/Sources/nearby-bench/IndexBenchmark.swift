@@ -2,7 +2,7 @@
 // geodesic evaluations per query, serialized size, eager mapping (checksum) cost, and for the
 // image mmapped from a temp file: lazy open time, first-query time, VmRSS growth, query speed.
 import Foundation
-import NearbyBasics
+import NearbyTestSupport
 @_spi(Benchmarks) import NearbyGeo
 
 enum IndexBenchmark {

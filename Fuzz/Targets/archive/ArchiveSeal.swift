@@ -49,7 +49,7 @@ enum ArchiveSeal {
     private static func hash(_ file: [UInt8], _ range: Range<Int>) -> UInt64 {
         file.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return 0 }
-            return IndexChecksum.hash(base + range.lowerBound, byteCount: range.count)
+            return BlockChecksum.hash(base + range.lowerBound, byteCount: range.count)
         }
     }
 

@@ -61,7 +61,7 @@ let commandSpecs: [CommandSpec] = CommandRouter.commands.map(\.spec) + [CommandS
 /// A made-up environment: no real folder is named, the clock is fixed.
 let environment = CommandEnvironment(
     arguments: [], variables: ["HOME": "/nonexistent/fuzz-home"], currentDirectory: "/nonexistent/fuzz",
-    executablePath: "/nonexistent/fuzz/nearby", now: { Date(timeIntervalSince1970: 1_700_000_000) })
+    executablePath: "/nonexistent/fuzz/nearby", clock: .fixed(Date(timeIntervalSince1970: 1_700_000_000)))
 
 /// Output that goes nowhere.
 let output = TerminalOutput(CommandOutput(out: { _ in }, err: { _ in }), codes: .random(), stderrIsTerminal: true)

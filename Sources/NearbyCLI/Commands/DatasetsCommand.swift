@@ -1,13 +1,15 @@
 import Foundation
 import NearbyFeeds
+import NearbyRuns
 
-/// `nearby datasets`: every dataset plugin with its source, licence and the state of its cache.
-/// Manifests that were refused are named on stderr (by the session) and make the exit status 1.
+/// `nearby datasets`: every dataset plugin — place feeds with their source, licence and the state
+/// of their cache, then badge catalogues with their badge count, source and licence. Manifests and
+/// catalogues that were refused are named on stderr and make the exit status 1.
 enum DatasetsCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         let format = try context.format(allowed: [.table, .json])
         let session = try PlacesSession(context)
-        var table = Table(headers: ["ID", "RECORDS", "AGE", "TITLE", "SOURCE", "LICENCE"], rightAligned: [1])
+        var table = Table(headers: ["ID", "KIND", "RECORDS", "AGE", "TITLE", "SOURCE", "LICENCE"], rightAligned: [2])
         var items: [JSONOutput] = []
         var refusals: [String] = []
         for manifest in session.library.catalog.manifests {
@@ -25,7 +27,7 @@ enum DatasetsCommand {
                 age = Formatting.age(days: days) + (status.isFresh ? "" : " (stale)")
                 records = String(metadata.recordCount)
             }
-            table.add([manifest.id, records, age, manifest.title, host, shortLicence(manifest.licence)])
+            table.add([manifest.id, "places", records, age, manifest.title, host, shortLicence(manifest.licence)])
             let cached: JSONOutput =
                 status.metadata.map { metadata in
                     .object([
@@ -40,6 +42,7 @@ enum DatasetsCommand {
             items.append(
                 .object([
                     ("id", .string(manifest.id)),
+                    ("kind", .string("places")),
                     ("title", .string(manifest.title)),
                     ("description", .string(manifest.description)),
                     ("source", .array(manifest.source.urls.map(JSONOutput.string))),
@@ -60,6 +63,29 @@ enum DatasetsCommand {
                     ),
                 ]))
         }
+        let badges: BadgeDatasets
+        do { badges = try BadgeDatasets.load(from: context.datasetFolders) } catch { throw .failure(error.description) }
+        for refusal in badges.refused { context.warn(refusal.description) }
+        for entry in badges.entries {
+            let info = entry.catalogue.info
+            let source = info.source.isEmpty ? entry.file.lastPathComponent : info.source
+            table.add([
+                info.id, "badges", String(entry.catalogue.badges.count), "local", info.title, source, info.licence,
+            ])
+            items.append(
+                .object([
+                    ("id", .string(info.id)),
+                    ("kind", .string("badges")),
+                    ("title", .string(info.title)),
+                    ("description", .string(info.description)),
+                    ("badges", .integer(entry.catalogue.badges.count)),
+                    ("source", .string(info.source)),
+                    ("file", .string(entry.file.path)),
+                    ("licence", .string(info.licence)),
+                    ("attribution", .string(info.attribution)),
+                    ("homepage", .optional(info.homepage)),
+                ]))
+        }
         if format == .json {
             context.output.out(JSONOutput.array(items).rendered())
         } else {
@@ -68,7 +94,7 @@ enum DatasetsCommand {
             for line in refusals { context.note(line) }
             context.note("Cache: \(context.paths.cacheDirectory)")
         }
-        let refused = session.library.catalog.refused.count
+        let refused = session.library.catalog.refused.count + badges.refused.count
         if refused > 0 {
             throw .failure(
                 "\(refused) manifest\(refused == 1 ? " was" : "s were") refused (see above); the other datasets are listed"
@@ -88,7 +114,8 @@ extension DatasetsCommand {
         details: """
             Lists every dataset plugin: id, title, source, licence, the age of the cached copy and its
             record count. Manifests come from the checkout's Datasets/, the config folder
-            ($XDG_CONFIG_HOME/nearby/datasets), NEARBY_DATASETS and --datasets DIR.
+            ($XDG_CONFIG_HOME/nearby/datasets), NEARBY_DATASETS and --datasets DIR. Badge catalogues
+            (kind badges) are listed with their badge count, source and licence.
             """,
         options: [.format([.table, .json])])
 }

@@ -45,7 +45,7 @@ struct PictureTiles {
         let loader = TileLoader(
             cache: TileCache(cacheDirectory: URL(fileURLWithPath: context.paths.cacheDirectory)),
             fetcher: CurlFetcher(version: NearbyCLI.version, projectURL: "https://github.com/nearby-tw/nearby"),
-            clock: InjectedClock(now: context.environment.now), offline: context.arguments.has("offline"))
+            clock: context.environment.clock, offline: context.arguments.has("offline"))
         let set: TileSet
         do {
             set = try loader.load(view.tiles.map(\.tile), from: template)

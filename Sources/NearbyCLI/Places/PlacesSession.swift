@@ -25,10 +25,9 @@ struct PlacesSession {
         }
         // Manifests come from other people: a bad one is named, and the others still work.
         for refusal in catalog.refused { context.warn(PlaceLibraryWording.refusal(refusal)) }
-        let now = context.environment.now
         let cache = DatasetCache(
             directory: URL(fileURLWithPath: context.paths.cacheDirectory),
-            clock: InjectedClock(now: now),
+            clock: context.environment.clock,
             fetcher: CurlFetcher(version: NearbyCLI.version, projectURL: "https://github.com/nearby-tw/nearby"))
         var planner = RefreshPlanner()
         if context.environment.stderrIsTerminal {
@@ -72,11 +71,4 @@ struct PlacesSession {
     func clearProgress() {
         if context.environment.stderrIsTerminal { context.output.err("\r\u{1B}[2K") }
     }
-}
-
-/// The command's clock as the cache's ``WallClock``.
-struct InjectedClock: WallClock {
-    let clock: @Sendable () -> Date
-    init(now: @escaping @Sendable () -> Date) { clock = now }
-    func now() -> Date { clock() }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyBasics
 import NearbyRuns
 import NearbyStore
 
@@ -32,6 +33,7 @@ enum BadgesCommand {
                 JSONOutput.array(
                     awards.map { award in
                         .object([
+                            ("catalogue", .string(session.catalogue.info.id)),
                             ("id", .string(award.badge.id)), ("name", .string(award.badge.name)),
                             ("distance_m", .number(award.badge.distance)),
                             ("description", .string(award.badge.description)),
@@ -65,6 +67,8 @@ enum BadgesCommand {
             ])
         }
         context.output.out(table.render(style: context.style))
+        let info = session.catalogue.info
+        context.note("Badge catalogue: \(info.id) (\(info.title)).")
         let earned = awards.filter(\.isEarned).count
         context.note("\(earned) of \(awards.count) badges earned over \(runs.count) run\(runs.count == 1 ? "" : "s").")
         let unranked = zip(runs, summaries).filter { $0.1.timingProblem != nil }.map { "#\($0.0.id)" }
@@ -84,5 +88,35 @@ extension BadgesCommand {
             Every badge with the run that earned it, silver (5 % faster) and gold (10 % faster), the
             best run; for unearned badges the distance still to run.
             """,
-        options: [.format([.table, .json])])
+        options: [.format([.table, .json]), .badges])
+}
+
+/// `--badges ID` (else `NEARBY_BADGES`, else ``BadgeDatasets/defaultID``): which badge catalogue of
+/// the dataset folders the runs commands use. An option for one command, a variable for a
+/// standing choice (a club's catalogue), as `--datasets` and `NEARBY_DATASETS` are.
+enum BadgeCatalogueOption {
+    /// The option's name (also taken by every command that uses ``RunsSession``).
+    static let name = "badges"
+
+    /// The chosen catalogue; refused catalogue files other than the chosen one are named as
+    /// warnings, a refused or missing chosen one stops the command (exit 1).
+    static func catalogue(_ context: CommandContext) throws(CLIError) -> BadgeCatalogue {
+        let variable = context.environment.variables["NEARBY_BADGES"].flatMap { $0.isEmpty ? nil : $0 }
+        do {
+            let found = try BadgeDatasets.selected(
+                context.arguments.value(name) ?? variable, from: context.datasetFolders)
+            for refusal in found.refused { context.warn(refusal.description) }
+            return found.entry.catalogue
+        } catch {
+            throw .failure(error.description)
+        }
+    }
+}
+
+extension CommandContext {
+    /// The dataset folders in order; folders the user named with `--datasets` must exist.
+    var datasetFolders: [DatasetFolder] {
+        let named = (arguments.values["datasets"] ?? []).map(environment.absolutePath)
+        return paths.datasetDirectories.map { DatasetFolder(URL(fileURLWithPath: $0), isRequired: named.contains($0)) }
+    }
 }

@@ -63,6 +63,7 @@ enum RunShowCommand {
                     "\(report.dropped) of \(report.inputPoints) fixes dropped (\(report.spikes) spikes, \(report.pauseMarkers) pause markers, \(report.nullIsland) at 0,0, \(report.timeReversed) out of order)"
                 ))
         }
+        facts.append(("Badges", "\(session.catalogue.info.title) (\(session.catalogue.info.id))"))
         for (name, value) in facts { out += TextWidth.pad(name, to: 10) + value + "\n" }
 
         if !analysis.splits.isEmpty {
@@ -221,6 +222,7 @@ enum RunShowCommand {
                         ])
                     })
             ),
+            ("badge_catalogue", .string(session.catalogue.info.id)),
             ("best_badge", .optional(analysis.bestBadge?.name)),
             ("next_badge", .optional(analysis.nextBadge?.name)),
             ("distance_to_next_badge_m", .optional(analysis.distanceToNextBadge)),
@@ -256,5 +258,5 @@ extension RunShowCommand {
             OptionDeclaration("html", value: "FILE", help: "write the picture to FILE"),
             .near("the datasets whose places near the route the picture shows", required: false, requires: "html"),
             .within("how near the route (default 200m)", requires: "html"),
-        ] + OptionDeclaration.tiles(requires: "html") + [.maxSpeed])
+        ] + OptionDeclaration.tiles(requires: "html") + [.maxSpeed, .badges])
 }

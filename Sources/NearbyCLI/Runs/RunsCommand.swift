@@ -98,12 +98,12 @@ extension RunsCommand {
             Garmin Connect and Runkeeper (named from their catalogues), by their first bytes; a
             skipped file is one sentence and makes the exit status 1.
             """,
-        options: [.maxSpeed])
+        options: [.maxSpeed, .badges])
 
     /// What `nearby runs list` takes, and its help.
     static let listSpec = CommandSpec(
         name: "runs list", summary: "date, distance, time, pace, best badge",
-        options: [.format([.table, .json, .csv])])
+        options: [.format([.table, .json, .csv]), .badges])
 
     /// What `nearby runs delete` takes, and its help.
     static let deleteSpec = CommandSpec(

@@ -31,11 +31,11 @@ struct RunsSession {
             maximumSpeed = nil
         }
         let path = context.paths.databasePath
-        let now = context.environment.now
+        let clock = context.environment.clock
         library = RunLibrary(
             settings: RunAnalysisSettings(units: units, catalogue: catalogue, maximumSpeed: maximumSpeed),
             store: { () throws(RunStoreError) -> any RunStoring in
-                try RunStore(path: path, access: access, now: { now().timeIntervalSince1970 })
+                try RunStore(path: path, access: access, now: { clock.secondsSince1970 })
             })
     }
 
@@ -44,9 +44,9 @@ struct RunsSession {
 
     /// Opens the runs database (for the commands that still use the store directly).
     func openStore(_ access: RunStore.Access = .readOnly) throws(CLIError) -> RunStore {
-        let now = context.environment.now
+        let clock = context.environment.clock
         do {
-            return try RunStore(path: context.paths.databasePath, access: access, now: { now().timeIntervalSince1970 })
+            return try RunStore(path: context.paths.databasePath, access: access, now: { clock.secondsSince1970 })
         } catch {
             throw .failure(error.description)
         }
@@ -66,20 +66,9 @@ struct RunsSession {
         }
     }
 
-    /// The badge catalogue: the last `badges.json` found in the dataset folders.
+    /// The badge catalogue: `--badges ID`, else `NEARBY_BADGES`, else `badges` (see ``BadgeCatalogueOption``).
     static func loadCatalogue(_ context: CommandContext) throws(CLIError) -> BadgeCatalogue {
-        let candidates = context.paths.datasetDirectories.map { $0 + "/badges.json" }
-        guard let path = candidates.last(where: { FileManager.default.fileExists(atPath: $0) }),
-            let data = FileManager.default.contents(atPath: path)
-        else {
-            throw .failure(
-                "no badge catalogue (badges.json) in \(context.paths.datasetDirectories.joined(separator: ", "))")
-        }
-        do {
-            return try BadgeCatalogue(data: data)
-        } catch {
-            throw .failure("\(path): \(error.description)")
-        }
+        try BadgeCatalogueOption.catalogue(context)
     }
 
     /// A run named on the command line: a track file — GPX, TCX, FIT, a gzip of one, or the first

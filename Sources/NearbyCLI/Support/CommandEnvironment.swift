@@ -1,4 +1,5 @@
 import Foundation
+import NearbyBasics
 
 /// Everything a command takes from the outside world, injected so that tests can run commands
 /// in-process and the library never reads globals.
@@ -14,11 +15,11 @@ public struct CommandEnvironment: Sendable {
     public var stdoutIsTerminal: Bool
     public var stderrIsTerminal: Bool
     /// The clock.
-    public var now: @Sendable () -> Date
+    public var clock: Clock
 
     public init(
         arguments: [String], variables: [String: String], currentDirectory: String, executablePath: String,
-        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, now: @escaping @Sendable () -> Date
+        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, clock: Clock
     ) {
         self.arguments = arguments
         self.variables = variables
@@ -26,7 +27,7 @@ public struct CommandEnvironment: Sendable {
         self.executablePath = executablePath
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
-        self.now = now
+        self.clock = clock
     }
 
     /// Resolves a user-given path against the working directory and expands `~`.

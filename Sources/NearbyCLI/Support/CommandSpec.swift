@@ -182,6 +182,10 @@ extension OptionDeclaration {
             "fixes implying a faster speed are spikes (default by activity: running 12, walking/hiking 7, cycling 30, other 70)",
         kind: .decimal)
 
+    /// `--badges ID`: which badge catalogue (``BadgeCatalogueOption``).
+    static let badges = OptionDeclaration(
+        "badges", value: "ID", help: "the badge catalogue to use (else NEARBY_BADGES, else badges; see nearby datasets)")
+
     static func tiles(requires: String? = nil) -> [OptionDeclaration] {
         [
             OptionDeclaration(

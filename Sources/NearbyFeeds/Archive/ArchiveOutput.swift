@@ -134,7 +134,7 @@ struct ArchiveStream<Output: ArchiveOutput> {
             source += take
             if blockFill == PlaceArchiveLayout.blockSize || position == checkedEnd {
                 let full = UnsafeRawBufferPointer(start: target, count: blockFill)
-                blockHashes.append(IndexChecksum.hash(target, byteCount: blockFill))
+                blockHashes.append(BlockChecksum.hash(target, byteCount: blockFill))
                 blockFill = 0
                 try output.append(full)
             }

@@ -70,12 +70,16 @@ public final class PlaceArchive: Sendable {
         count = recordCount
         let table = UnsafeRawBufferPointer(rebasing: bytes[ranges[6]])
         guard let tableBase = table.baseAddress ?? base as UnsafeRawPointer?,
-            IndexChecksum.hash(tableBase, byteCount: table.count) == word(32)
+            BlockChecksum.hash(tableBase, byteCount: table.count) == word(32)
         else {
             throw .checksumMismatch
         }
-        verifier = try BlockVerifier(
-            file: file, region: PlaceArchiveLayout.headerSize..<ranges[5].lowerBound, table: ranges[6])
+        do {
+            verifier = try BlockVerifier(
+                base: base, region: PlaceArchiveLayout.headerSize..<ranges[5].lowerBound, table: ranges[6], owner: file)
+        } catch {
+            throw .badHeader("block table size")
+        }
         do {
             index = try MappedSpatialIndex(mapping: UnsafeRawBufferPointer(rebasing: bytes[ranges[5]]), owner: file)
         } catch {
@@ -89,7 +93,7 @@ public final class PlaceArchive: Sendable {
         var text = "v\(PlaceArchiveLayout.version)\u{0}\(checksum)\u{0}\(manifest.fingerprint)"
         return text.withUTF8 { raw in
             guard let base = raw.baseAddress else { return 0 }
-            return IndexChecksum.hash(UnsafeRawPointer(base), byteCount: raw.count)
+            return BlockChecksum.hash(UnsafeRawPointer(base), byteCount: raw.count)
         }
     }
 
@@ -141,7 +145,7 @@ public final class PlaceArchive: Sendable {
     public func coordinate(at record: Int) throws(PlaceArchiveError) -> Coordinate? {
         guard record >= 0, record < count else { throw .damagedRecord(record) }
         let base = sections[1].lowerBound + record * PlaceArchiveLayout.recordSize
-        try verifier.check(base..<(base + 16))
+        try check(base..<(base + 16))
         let latitude = Double(
             bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: base, as: UInt64.self)))
         let longitude = Double(
@@ -156,7 +160,7 @@ public final class PlaceArchive: Sendable {
     func recordNumber(ofIndexed position: Int) throws(PlaceArchiveError) -> Int {
         let offset = sections[4].lowerBound + position * 4
         guard position >= 0, offset + 4 <= sections[4].upperBound else { throw .damagedRecord(position) }
-        try verifier.check(offset..<(offset + 4))
+        try check(offset..<(offset + 4))
         let value = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
         guard value < count else { throw .damagedRecord(position) }
         return value
@@ -166,11 +170,17 @@ public final class PlaceArchive: Sendable {
 
     /// Checks every block of the archive now instead of on first read.
     public func verifyAll() throws(PlaceArchiveError) {
-        try verifier.checkAll()
+        do { try verifier.verifyAll() } catch { throw .checksumMismatch }
         do { try index.verifyAll() } catch { throw .index(error) }
     }
 
     /// Checks the blocks under `range` before a read (see ``BlockVerifier``).
-    func check(_ range: Range<Int>) throws(PlaceArchiveError) { try verifier.check(range) }
+    func check(_ range: Range<Int>) throws(PlaceArchiveError) {
+        do {
+            try verifier.check(range.lowerBound, range.count)
+        } catch {
+            throw error == .outside ? .badHeader("a read outside the checked region") : .checksumMismatch
+        }
+    }
     func section(_ number: Int) -> Range<Int> { sections[number] }
 }

@@ -146,7 +146,7 @@ public struct PlaceArchiveBuilder: PlaceSink {
         try withBytes(blocks.bytes) { (raw) throws(Output.Failure) in try stream.append(raw) }
         let tableHash = blocks.bytes.withUnsafeBytes { raw -> UInt64 in
             guard let base = raw.baseAddress else { return 0 }
-            return IndexChecksum.hash(base, byteCount: raw.count)
+            return BlockChecksum.hash(base, byteCount: raw.count)
         }
         var header = ByteBuffer()
         header.bytes += PlaceArchiveLayout.magic

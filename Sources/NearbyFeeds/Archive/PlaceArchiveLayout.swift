@@ -27,7 +27,7 @@ import NearbyGeo
 /// - strings: UTF-8 text that every ref points into;
 /// - map: u32 record number per indexed point;
 /// - index: a ``SpatialIndex`` image over the located records, whose ids are positions in the map;
-/// - blocks: one ``IndexChecksum`` hash (u64) per 64 KiB block of everything from byte 160 to the
+/// - blocks: one ``BlockChecksum`` hash (u64) per 64 KiB block of everything from byte 160 to the
 ///   index. Opening checks the table against the header; each block is checked the first time a
 ///   query reads from it, so a query on a million places reads a few pages, not the whole file,
 ///   and still never uses a damaged byte.

@@ -1,3 +1,4 @@
+import NearbyBasics
 import Foundation
 
 #if canImport(Glibc)

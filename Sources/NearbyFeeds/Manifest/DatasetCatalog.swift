@@ -5,22 +5,12 @@ import NearbyBasics
 /// folders (built-in `Datasets/`, the user's config folder, `--datasets DIR`…).
 ///
 /// A later folder overrides an earlier one's dataset of the same id, so a user can replace a
-/// built-in feed. Files named `badges.json` and manifests whose `kind` is not `"places"` are
-/// skipped; they belong to other plugins.
+/// built-in feed. Files whose `kind` is not `"places"` (badge catalogues, `"kind": "badges"`) and
+/// files whose top level is an array (old bare badge lists) are skipped: they belong to other
+/// plugins, which report their own problems.
 public struct DatasetCatalog: Sendable, Hashable {
-    /// One folder to search.
-    public struct Directory: Sendable, Hashable {
-        /// The folder.
-        public var url: URL
-        /// When true, a missing folder is an error (a folder the user named); when false it is
-        /// skipped (a default location that may not exist yet).
-        public var isRequired: Bool
-
-        public init(_ url: URL, isRequired: Bool = false) {
-            self.url = url
-            self.isRequired = isRequired
-        }
-    }
+    /// One folder to search (the folder rule place manifests and badge catalogues share).
+    public typealias Directory = DatasetFolder
 
     /// One loaded manifest and the file it came from.
     public struct Entry: Sendable, Hashable {
@@ -108,16 +98,20 @@ public struct DatasetCatalog: Sendable, Hashable {
 
     /// The id of a place manifest from a fast parse, or nil when the file is not one (or has no id).
     private static func peekID(at file: URL) throws(CatalogError) -> String? {
-        if file.lastPathComponent == "badges.json" { return nil }
-        guard let tree = try? JSONParser.parse(try readManifestFile(file)) else { return nil }
-        if let kind = tree["kind"], kind != .string("places") { return nil }
+        guard let tree = try? JSONParser.parse(try readManifestFile(file)), !isOtherPlugin(tree) else { return nil }
         if case .string(let id)? = tree["id"] { return id }
         return nil
     }
 
+    /// True for a file another plugin reads: a `kind` other than `"places"`, or a top-level array.
+    private static func isOtherPlugin(_ tree: JSONValue) -> Bool {
+        if case .array = tree { return true }
+        if let kind = tree["kind"], kind != .string("places") { return true }
+        return false
+    }
+
     /// Reads one manifest file; nil when it is not a place manifest (badges, other kinds).
     public static func loadManifest(at file: URL) throws(CatalogError) -> DatasetManifest? {
-        if file.lastPathComponent == "badges.json" { return nil }
         let data = try readManifestFile(file)
         let tree: JSONValue
         do {
@@ -125,12 +119,12 @@ public struct DatasetCatalog: Sendable, Hashable {
         } catch {
             throw .notJSON(path: file.path, error: error)
         }
-        if let kind = tree["kind"], kind != .string("places") { return nil }
+        if isOtherPlugin(tree) { return nil }
         let manifest: DatasetManifest
         do {
             manifest = try JSONDecoder().decode(DatasetManifest.self, from: data)
         } catch let error as DecodingError {
-            throw .malformedManifest(path: file.path, reason: Self.explain(error))
+            throw .malformedManifest(path: file.path, reason: DecodingProblem.explain(error))
         } catch {
             throw .malformedManifest(path: file.path, reason: "\(error)")
         }
@@ -143,53 +137,26 @@ public struct DatasetCatalog: Sendable, Hashable {
     }
 
     /// The largest manifest read (real ones are a few KiB).
-    static let manifestLimit = 4 << 20
+    static let manifestLimit = DatasetFolder.fileLimit
 
     /// A manifest's bytes: a regular file only (a FIFO or device is refused without blocking),
     /// at most ``manifestLimit`` bytes.
     private static func readManifestFile(_ file: URL) throws(CatalogError) -> Data {
         do {
-            return try RegularFile(path: file.path).readData(limit: manifestLimit)
+            return try DatasetFolder.read(file)
         } catch {
             throw .unreadableFile(path: file.path, reason: RefreshError.clause(error.description))
         }
     }
 
     private static func manifestFiles(in directory: Directory) throws(CatalogError) -> [URL] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.url.path, isDirectory: &isFolder),
-            isFolder.boolValue
-        else {
-            if directory.isRequired { throw .directoryMissing(path: directory.url.path) }
-            return []
-        }
         do {
-            return try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
-                .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
-                .sorted()
-                .map { directory.url.appendingPathComponent($0) }
+            return try directory.jsonFiles()
         } catch {
-            throw .unreadableDirectory(path: directory.url.path, reason: error.localizedDescription)
-        }
-    }
-
-    /// One sentence about a `DecodingError`, naming the key path.
-    static func explain(_ error: DecodingError) -> String {
-        func path(_ codingPath: [any CodingKey]) -> String {
-            let text = codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-                .joined(separator: ".")
-            return text.isEmpty ? "the top level" : "\"\(text)\""
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            let parent = context.codingPath.isEmpty ? "" : " in \(path(context.codingPath))"
-            return "the key \"\(key.stringValue)\" is missing\(parent)."
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "the value at \(path(context.codingPath)) has the wrong type."
-        case .dataCorrupted(let context):
-            return "the value at \(path(context.codingPath)) is not allowed."
-        @unknown default:
-            return "\(error)"
+            switch error {
+            case .missing(let path): throw .directoryMissing(path: path)
+            case .unreadable(let path, let reason): throw .unreadableDirectory(path: path, reason: reason)
+            }
         }
     }
 }

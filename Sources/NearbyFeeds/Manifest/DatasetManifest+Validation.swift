@@ -1,4 +1,5 @@
 import Foundation
+import NearbyBasics
 
 extension DatasetManifest {
     /// True when `text` is a usable id or attribute key: 1…64 of `[a-z0-9-]`, not starting

@@ -1,3 +1,5 @@
+import NearbyBasics
+
 /// Why a dataset manifest is refused.
 public enum ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidID(String)

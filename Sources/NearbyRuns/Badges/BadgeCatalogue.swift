@@ -1,39 +1,58 @@
 import Foundation
 
-/// The ordered list of badges (Datasets/badges.json), with MoonRunner's look-ups.
+/// A badge dataset: the ordered list of badges with what `nearby datasets` shows about it (id,
+/// title, source, licence and attribution), and MoonRunner's look-ups.
 ///
-/// The file is a JSON array of objects with `id`, `name`, `distance` (metres, a number),
-/// `description` and `image`. Decoding checks that there is at least one badge, that every
-/// distance is finite and ≥ 0, that distances strictly increase, and that ids are unique.
+/// The file format (`Datasets/badges.json`, a user's own catalogue in a datasets folder) is read
+/// by ``init(data:)`` and described in `Datasets/README.md`; ``BadgeDatasets`` finds and selects
+/// catalogues. Every catalogue has at least one badge, finite distances from 0 that strictly
+/// increase, and unique badge ids.
 public struct BadgeCatalogue: Sendable, Hashable {
-    /// Badges in increasing order of distance.
-    public let badges: [Badge]
+    /// What a catalogue says about itself.
+    public struct Info: Sendable, Hashable {
+        /// The dataset id (``DatasetID`` rule), e.g. "badges".
+        public var id: String
+        /// A short human title.
+        public var title: String
+        /// A sentence or two about the catalogue.
+        public var description: String
+        /// Where the badges come from, in a few words.
+        public var source: String
+        /// The licence of the badge texts.
+        public var licence: String
+        /// The credit line the licence asks for.
+        public var attribution: String
+        /// The catalogue's home page, if any.
+        public var homepage: String?
 
-    /// Validates and wraps `badges` (same checks as decoding).
-    public init(badges: [Badge]) throws(BadgeCatalogueError) {
-        guard !badges.isEmpty else { throw .empty }
-        var seen = Set<String>()
-        var previous: Double?
-        for badge in badges {
-            guard badge.distance.isFinite, badge.distance >= 0 else { throw .invalidDistance(id: badge.id) }
-            if let previous, badge.distance <= previous { throw .notAscending(id: badge.id) }
-            guard seen.insert(badge.id).inserted else { throw .duplicateID(badge.id) }
-            previous = badge.distance
+        /// Metadata with every field given.
+        public init(
+            id: String, title: String, description: String = "", source: String = "", licence: String,
+            attribution: String, homepage: String? = nil
+        ) {
+            self.id = id
+            self.title = title
+            self.description = description
+            self.source = source
+            self.licence = licence
+            self.attribution = attribution
+            self.homepage = homepage
         }
-        self.badges = badges
+
+        /// The metadata of a catalogue built in code (tests).
+        public static let unnamed = Info(id: "custom", title: "Custom badges", licence: "", attribution: "")
     }
 
-    /// Decodes a catalogue from JSON bytes.
-    public init(data: Data) throws(BadgeCatalogueError) {
-        let decoded: [Badge]
-        do {
-            decoded = try JSONDecoder().decode([Badge].self, from: data)
-        } catch let error as DecodingError {
-            throw .malformed(Self.reason(error))
-        } catch {
-            throw .malformed(String(describing: error))
-        }
-        try self.init(badges: decoded)
+    /// Badges in increasing order of distance.
+    public let badges: [Badge]
+    /// What the catalogue says about itself.
+    public let info: Info
+
+    /// Validates and wraps `badges` (the checks of ``init(data:)`` on the badges).
+    public init(badges: [Badge], info: Info = .unnamed) throws(BadgeCatalogueError) {
+        try Self.check(badges)
+        self.badges = badges
+        self.info = info
     }
 
     /// The best badge a distance has reached: the last badge whose distance is strictly less
@@ -52,21 +71,5 @@ public struct BadgeCatalogue: Sendable, Hashable {
     /// badge is earned only by running farther than its distance).
     public func distanceLeft(from distance: Double) -> Double {
         Swift.max(0, next(for: distance).distance - distance)
-    }
-
-    private static func reason(_ error: DecodingError) -> String {
-        switch error {
-        case .dataCorrupted(let context): return context.debugDescription
-        case .keyNotFound(let key, let context):
-            return "missing \"\(key.stringValue)\" at \(path(context))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "\(context.debugDescription) at \(path(context))"
-        @unknown default: return String(describing: error)
-        }
-    }
-
-    private static func path(_ context: DecodingError.Context) -> String {
-        let parts = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
-        return parts.isEmpty ? "top level" : parts.joined()
     }
 }

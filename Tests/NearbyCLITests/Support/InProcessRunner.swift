@@ -47,7 +47,7 @@ struct InProcessRunner {
         let environment = CommandEnvironment(
             arguments: arguments, variables: variables, currentDirectory: home.path,
             executablePath: TestPaths.packageRoot.appendingPathComponent(".build/debug/nearby").path,
-            stdoutIsTerminal: terminal, stderrIsTerminal: terminal, now: { now })
+            stdoutIsTerminal: terminal, stderrIsTerminal: terminal, clock: .fixed(now))
         let status = NearbyCLI.run(
             environment,
             output: CommandOutput(

@@ -86,6 +86,6 @@ enum RefreshFixtures {
     static func cache(_ folder: URL, at time: String, fetcher: any Fetcher = CurlFetcher(version: "test"))
         -> DatasetCache
     {
-        DatasetCache(directory: folder, clock: FixedClock(instant(time)), fetcher: fetcher)
+        DatasetCache(directory: folder, clock: .fixed(instant(time)), fetcher: fetcher)
     }
 }

@@ -1,13 +1,11 @@
 import Foundation
+import NearbyTestSupport
 
 /// Temporary folders and byte-for-byte snapshots of folder trees for the cache tests.
 enum TestFolders {
     /// A new empty folder under the system temporary directory.
     static func make(_ label: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("nearby-\(label)-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TestPaths.temporaryDirectory("nearby-\(label)")
     }
 
     /// Every file under `root` by relative path, with its bytes; symlinks as "-> target".

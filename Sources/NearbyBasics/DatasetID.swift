@@ -1,5 +1,5 @@
-/// The one rule for dataset ids, shared by manifest validation and the cache (where the id is a
-/// folder name), so an id that validates can always be cached.
+/// The one rule for dataset ids, shared by place manifests, badge catalogues and the cache (where
+/// the id is a folder name), so an id that validates can always be cached.
 public enum DatasetID {
     /// The longest id, in characters (ASCII, so also bytes).
     public static let maxLength = 64

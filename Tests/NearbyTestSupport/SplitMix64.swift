@@ -1,5 +1,5 @@
 /// SplitMix64 (Steele, Lea and Flood, 2014): a tiny deterministic generator, for reproducible
-/// test and benchmark data. The same seed gives the same sequence on every machine. Not for
+/// test and benchmark data (the benchmark depends on this target for it; nothing in Sources does). The same seed gives the same sequence on every machine. Not for
 /// anything that must be unpredictable.
 public struct SplitMix64: Sendable {
     public var state: UInt64

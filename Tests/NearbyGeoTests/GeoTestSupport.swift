@@ -1,4 +1,4 @@
-import NearbyBasics
+import NearbyTestSupport
 
 @testable import NearbyGeo
 

@@ -1,0 +1,26 @@
+import Foundation
+
+/// The source of "now" for Nearby: the one clock shape, injected into the feeds cache, the tile
+/// loader, the runs store and every command, so tests can pin it. Libraries never read the system
+/// clock themselves: only the executable passes ``system``.
+///
+/// (It shadows the standard library's `Clock` protocol in files that import NearbyBasics; elapsed
+/// time is measured with `ContinuousClock` by name.)
+public struct Clock: Sendable {
+    private let read: @Sendable () -> Date
+
+    /// A clock that answers `now()`.
+    public init(_ now: @escaping @Sendable () -> Date) { read = now }
+
+    /// The current instant.
+    public func now() -> Date { read() }
+
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public var secondsSince1970: Double { now().timeIntervalSince1970 }
+
+    /// The system clock.
+    public static var system: Clock { Clock { Date() } }
+
+    /// A clock that always answers `instant` (tests, reproducible runs).
+    public static func fixed(_ instant: Date) -> Clock { Clock { instant } }
+}
