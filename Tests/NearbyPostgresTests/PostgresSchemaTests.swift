@@ -27,9 +27,15 @@ struct PostgresSchemaTests {
                 "places.attributes jsonb", "places.position geography(Point,4326)", "runs.athlete text",
                 "runs.content_hash text", "segments.path geography(LineString,4326)", "segments.points bytea",
             ])
+        // From the catalogs alone: pg_indexes.indexdef (pg_get_indexdef) opens every index it
+        // looks at, including those another test is dropping at the same moment.
         let indexes = try connection.execute(
-            "SELECT tablename || ' ' || indexname AS name FROM pg_indexes WHERE schemaname = $1 AND indexdef LIKE '%USING gist%' ORDER BY 1",
-            [.text(schema.name)])
+            """
+            SELECT t.relname || ' ' || i.relname AS name
+            FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
+            JOIN pg_namespace n ON n.oid = t.relnamespace JOIN pg_am m ON m.oid = i.relam
+            WHERE n.nspname = $1 AND m.amname = 'gist' ORDER BY 1
+            """, [.text(schema.name)])
         #expect(
             try indexes.rows.map { try $0.string("name") } == [
                 "places places_by_position", "segments segments_by_path",
