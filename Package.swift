@@ -111,6 +111,19 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// MARK: - PostgreSQL (issue 11), owned by the "pgbase" work: libpq loaded lazily, the connection
+// layer and the `nearby` schema. Tests run against a real cluster when NEARBY_TEST_PG is set
+// (.ci/postgres start prints its URL) and say they were skipped otherwise.
+package.products.append(.library(name: "NearbyPostgres", targets: ["NearbyPostgres"]))
+package.targets.append(contentsOf: [
+    // libpq's headers from Debian's libpq-dev (/usr/include/postgresql, included by that path); the
+    // library is dlopened on first use (see Sources/CPQ/shim.h), so no pkgConfig: its -lpq would make
+    // every start load libpq and its TLS and Kerberos libraries.
+    .systemLibrary(name: "CPQ", providers: [.apt(["libpq-dev"])]),
+    .target(name: "NearbyPostgres", dependencies: ["CPQ", "NearbyBasics"]),
+    .testTarget(name: "NearbyPostgresTests", dependencies: ["NearbyPostgres"]),
+])
+
 // MARK: - Fuzz targets (issue 8), owned by Fuzz/; see Fuzz/README.md.
 // Only when NEARBY_FUZZ=1 is set, so a normal `swift build` / `swift test` never sees them. `Fuzz/run`
 // builds each as its own product with libFuzzer and AddressSanitizer in `.build/fuzz`. One folder
