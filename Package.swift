@@ -120,8 +120,8 @@ package.targets.append(contentsOf: [
     // library is dlopened on first use (see Sources/CPQ/shim.h), so no pkgConfig: its -lpq would make
     // every start load libpq and its TLS and Kerberos libraries.
     .systemLibrary(name: "CPQ", providers: [.apt(["libpq-dev"])]),
-    .target(name: "NearbyPostgres", dependencies: ["CPQ", "NearbyBasics"]),
-    .testTarget(name: "NearbyPostgresTests", dependencies: ["NearbyPostgres"]),
+    .target(name: "NearbyPostgres", dependencies: ["CPQ", "NearbyBasics"], swiftSettings: swiftSettings),
+    .testTarget(name: "NearbyPostgresTests", dependencies: ["NearbyPostgres"], swiftSettings: swiftSettings),
 ])
 
 // MARK: - Fuzz targets (issue 8), owned by Fuzz/; see Fuzz/README.md.

@@ -74,6 +74,7 @@ import Testing
         let result = runner.run(golden.arguments)
         #expect(result.status == 0, "\(result.stderr)")
         let text = result.stdout.replacingOccurrences(of: home.path, with: "<home>")
+            .replacingOccurrences(of: Self.golden.path, with: "<golden>")
         let file = Self.golden.appendingPathComponent("expected").appendingPathComponent(golden.name + ".txt")
         if ProcessInfo.processInfo.environment["NEARBY_UPDATE_GOLDEN"] == "1" {
             try Data(text.utf8).write(to: file)
