@@ -13,7 +13,8 @@ import Testing
         let spec = CommandSpec(name: "t", summary: "")
         let environment = CommandEnvironment(
             arguments: words, variables: ["HOME": "/h"].merging(variables) { _, new in new },
-            currentDirectory: "/nowhere/work", executablePath: executable, clock: .fixed(Date(timeIntervalSince1970: 0)))
+            currentDirectory: "/nowhere/work", executablePath: executable, clock: .fixed(Date(timeIntervalSince1970: 0))
+        )
         return Paths(arguments: try ParsedArguments.parse(words, spec: spec.parser), environment: environment)
     }
 

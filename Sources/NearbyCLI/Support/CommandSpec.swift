@@ -184,7 +184,8 @@ extension OptionDeclaration {
 
     /// `--badges ID`: which badge catalogue (``BadgeCatalogueOption``).
     static let badges = OptionDeclaration(
-        "badges", value: "ID", help: "the badge catalogue to use (else NEARBY_BADGES, else badges; see nearby datasets)")
+        "badges", value: "ID", help: "the badge catalogue to use (else NEARBY_BADGES, else badges; see nearby datasets)"
+    )
 
     static func tiles(requires: String? = nil) -> [OptionDeclaration] {
         [
