@@ -25,15 +25,16 @@ enum CommandRouter {
             try RefreshCommand.run(context)
         },
         Command(spec: MapCommand.spec, group: .places) { context throws(CLIError) in try MapCommand.run(context) },
-        Command(spec: RunsCommand.importSpec, group: .runs) { context throws(CLIError) in
-            try RunsCommand.importRuns(context)
+        Command(spec: RunsImportCommand.spec, group: .runs) { context throws(CLIError) in
+            try RunsImportCommand.run(context)
         },
-        Command(spec: RunsCommand.listSpec, group: .runs) { context throws(CLIError) in try RunsCommand.list(context) },
+        Command(spec: RunsListCommand.spec, group: .runs) { context throws(CLIError) in try RunsListCommand.run(context)
+        },
         Command(spec: RunShowCommand.spec, group: .runs) { context throws(CLIError) in
             try RunShowCommand.run(context)
         },
-        Command(spec: RunsCommand.deleteSpec, group: .runs) { context throws(CLIError) in
-            try RunsCommand.delete(context)
+        Command(spec: RunsDeleteCommand.spec, group: .runs) { context throws(CLIError) in
+            try RunsDeleteCommand.run(context)
         },
         Command(spec: RunExportCommand.spec, group: .runs) { context throws(CLIError) in
             try RunExportCommand.run(context)

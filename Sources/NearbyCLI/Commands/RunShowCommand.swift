@@ -17,7 +17,7 @@ enum RunShowCommand {
         if let html = context.arguments.value("html") {
             try RunFormatting.requireRoute(
                 analysis, title: title, purpose: "draw ('nearby runs show' gives its figures)")
-            try RunPictureCommand.write(title: title, analysis: analysis, to: html, session: session)
+            try RunPicturePage.write(title: title, analysis: analysis, to: html, session: session)
             return
         }
         if format == .json {

@@ -3,13 +3,9 @@ import NearbyBasics
 import NearbyRuns
 import NearbyStore
 
-/// `nearby runs import|list|delete` (the router sends `runs show` and `runs export` to their own
-/// commands).
-enum RunsCommand {
-    /// `nearby runs import FILE|FOLDER…` (``RunImporter``).
-    static func importRuns(_ context: CommandContext) throws(CLIError) { try RunImporter.run(context) }
-
-    static func list(_ context: CommandContext) throws(CLIError) {
+/// `nearby runs list`: date, distance, time, pace and best badge of every stored run.
+enum RunsListCommand {
+    static func run(_ context: CommandContext) throws(CLIError) {
         let format = try context.format(allowed: [.table, .json, .csv])
         let session = try RunsSession(context)
         let listed = try RunsSession.failing { () throws(RunLibraryError) in try session.library.listRuns() }
@@ -80,33 +76,11 @@ enum RunsCommand {
             }
         }
     }
-
-    static func delete(_ context: CommandContext) throws(CLIError) {
-        let words = try context.positionals(1, usage: "nearby runs delete <run>")
-        let session = try RunsSession(context, access: .readWrite)
-        let run = try RunsSession.failing { () throws(RunLibraryError) in try session.library.deleteRun(words[0]) }
-        context.output.out("deleted \(RunFormatting.title(run))\n")
-    }
 }
 
-extension RunsCommand {
-    /// What `nearby runs import` takes, and its help.
-    static let importSpec = CommandSpec(
-        name: "runs import", summary: "import GPX, TCX and FIT files and export zips", arguments: "FILE|FOLDER…",
-        details: """
-            Reads GPX 1.0/1.1, TCX and FIT, each possibly gzipped, and the export zips of Strava,
-            Garmin Connect and Runkeeper (named from their catalogues), by their first bytes; a
-            skipped file is one sentence and makes the exit status 1.
-            """,
-        options: [.maxSpeed, .badges])
-
+extension RunsListCommand {
     /// What `nearby runs list` takes, and its help.
-    static let listSpec = CommandSpec(
+    static let spec = CommandSpec(
         name: "runs list", summary: "date, distance, time, pace, best badge",
         options: [.format([.table, .json, .csv]), .badges])
-
-    /// What `nearby runs delete` takes, and its help.
-    static let deleteSpec = CommandSpec(
-        name: "runs delete", summary: "delete a run", arguments: "<run>",
-        details: "<run> is a run id, a unique prefix of its content hash, or its file name.")
 }

@@ -7,7 +7,7 @@ import NearbyRuns
 /// one self-contained HTML page with the route coloured by pace, badge pins, the places of the
 /// chosen datasets within DIST (default 200 m) of any fix, a legend, a scale bar, a north arrow and
 /// the run's figures; over map tiles (embedded, see ``PictureTiles``) when asked.
-enum RunPictureCommand {
+enum RunPicturePage {
     static func write(title: String, analysis: RunAnalysis, to path: String, session: RunsSession) throws(CLIError) {
         let context = session.context
         let ids = context.arguments.list("near")

@@ -5,13 +5,13 @@ import NearbyStore
 /// rendered as they happen — one line on standard output per stored or recognised run, one
 /// sentence on standard error per skipped file, warnings, and on a terminal a progress line —
 /// then the closing count.
-struct RunImporter {
+struct RunsImportCommand {
     let session: RunsSession
 
     static func run(_ context: CommandContext) throws(CLIError) {
         guard !context.arguments.positionals.isEmpty else { throw .usage("usage: nearby runs import FILE|FOLDER…") }
         let session = try RunsSession(context, access: .readWrite)
-        let importer = RunImporter(session: session)
+        let importer = RunsImportCommand(session: session)
         let paths = context.arguments.positionals.map {
             RunSourcePath(given: $0, path: context.environment.absolutePath($0))
         }
@@ -84,4 +84,16 @@ struct RunImporter {
         guard session.context.environment.stderrIsTerminal else { return }
         session.context.output.err("\r\u{1B}[2K")
     }
+}
+
+extension RunsImportCommand {
+    /// What `nearby runs import` takes, and its help.
+    static let spec = CommandSpec(
+        name: "runs import", summary: "import GPX, TCX and FIT files and export zips", arguments: "FILE|FOLDER…",
+        details: """
+            Reads GPX 1.0/1.1, TCX and FIT, each possibly gzipped, and the export zips of Strava,
+            Garmin Connect and Runkeeper (named from their catalogues), by their first bytes; a
+            skipped file is one sentence and makes the exit status 1.
+            """,
+        options: [.maxSpeed, .badges])
 }
