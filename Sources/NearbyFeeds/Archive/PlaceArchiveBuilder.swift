@@ -11,10 +11,11 @@ import NearbyGeo
 /// used once: copies of it share their sections.
 public struct PlaceArchiveBuilder: PlaceSink {
     private var strings = ArchiveStrings()
-    private var names: [String: UInt32] = [:]
-    /// The name index used at each pair position of the last place: records of one feed name
-    /// their fields in the same order, so most lookups end here without hashing.
-    private var recentNames: [(key: String, label: String, index: UInt32)] = []
+    private var names: [[UInt8]: UInt32] = [:]
+    /// The name index used at each pair position of the last place (key, a zero byte, label):
+    /// records of one feed name their fields in the same order, so most lookups end here
+    /// without hashing.
+    private var recentNames: [(lookup: [UInt8], index: UInt32)] = []
     private let nameTable = PagedBytes()
     private let records = PagedBytes()
     private let pairs = PagedBytes()
@@ -28,38 +29,80 @@ public struct PlaceArchiveBuilder: PlaceSink {
 
     /// Adds the next place; throws when the archive's 32-bit offsets cannot hold it.
     public mutating func add(_ place: Place) throws(PlaceSinkFull) {
+        var buffer: [UInt8] = []
+        func text(_ string: String) -> PlaceDraft.Text {
+            let offset = buffer.count
+            buffer.append(contentsOf: string.utf8)
+            return PlaceDraft.Text(offset: offset, count: buffer.count - offset, inBuffer: true)
+        }
+        let id = text(place.id)
+        let name = text(place.name)
+        let address = place.address.map(text)
+        let category = place.category.map(text)
+        var mappings: [DatasetManifest.AttributeMapping] = []
+        var attributes: [PlaceDraft.Attribute] = []
+        for attribute in place.attributes {
+            mappings.append(
+                DatasetManifest.AttributeMapping(
+                    key: attribute.key, field: FieldPath(segments: []), label: attribute.label))
+            attributes.append(
+                PlaceDraft.Attribute(mapping: mappings.count - 1, value: text(attribute.value)))
+        }
+        let fields = place.fields.map { PlaceDraft.Field(name: text($0.name), value: text($0.value)) }
+        let result: Result<Void, PlaceSinkFull> = buffer.withUnsafeBufferPointer { bytes in
+            attributes.withUnsafeBufferPointer { attributes in
+                fields.withUnsafeBufferPointer { fields in
+                    let draft = PlaceDraft(
+                        datasetID: place.datasetID, coordinate: place.coordinate, id: id, name: name,
+                        address: address, category: category, mappings: mappings,
+                        attributes: attributes, fields: fields, page: bytes, buffer: bytes)
+                    return Result { () throws(PlaceSinkFull) in try add(draft) }
+                }
+            }
+        }
+        try result.get()
+    }
+
+    /// Adds the next place from its draft, copying the draft's bytes into the archive's text.
+    public mutating func add(_ draft: PlaceDraft) throws(PlaceSinkFull) {
         guard let number = UInt32(exactly: count), number < UInt32.max else {
             throw PlaceSinkFull("a place archive holds at most \(UInt32.max - 1) places")
         }
-        let attributeCount = min(place.attributes.count, Int(UInt16.max))
-        let fieldCount = min(place.fields.count, Int(UInt16.max))
+        let attributeCount = min(draft.attributes.count, Int(UInt16.max))
+        let fieldCount = min(draft.fields.count, Int(UInt16.max))
         let (nextPair, overflow) = pairCount.addingReportingOverflow(
             UInt32(attributeCount + fieldCount))
         guard !overflow else {
             throw PlaceSinkFull("a place archive holds at most \(UInt32.max) fields")
         }
-        records.append(place.coordinate?.latitude ?? .nan)
-        records.append(place.coordinate?.longitude ?? .nan)
-        records.append(try strings.ref(place.id))
-        records.append(try strings.ref(place.name))
-        records.append(try strings.ref(place.address))
-        records.append(try strings.ref(place.category))
+        records.append(draft.coordinate?.latitude ?? .nan)
+        records.append(draft.coordinate?.longitude ?? .nan)
+        records.append(try strings.ref(draft.bytes(draft.id)))
+        records.append(try strings.ref(draft.bytes(draft.name)))
+        records.append(
+            try draft.address.map { (text) throws(PlaceSinkFull) in try strings.ref(draft.bytes(text)) }
+                ?? ArchiveStrings.absent)
+        records.append(
+            try draft.category.map { (text) throws(PlaceSinkFull) in try strings.ref(draft.bytes(text)) }
+                ?? ArchiveStrings.absent)
         records.append(pairCount)
         records.append(UInt16(attributeCount))
         records.append(UInt16(fieldCount))
         var position = 0
-        for attribute in place.attributes.prefix(attributeCount) {
-            pairs.append(try nameIndex(attribute.key, attribute.label, position: position))
-            pairs.append(try strings.ref(attribute.value))
+        for attribute in draft.attributes.prefix(attributeCount) {
+            let mapping = draft.mapping(attribute)
+            pairs.append(try nameIndex(mapping.key, mapping.label, position: position))
+            pairs.append(try strings.ref(draft.bytes(attribute.value)))
             position += 1
         }
-        for field in place.fields.prefix(fieldCount) {
-            pairs.append(try nameIndex(field.name, "", position: position))
-            pairs.append(try strings.ref(field.value))
+        for field in draft.fields.prefix(fieldCount) {
+            pairs.append(
+                try nameIndex(key: draft.bytes(field.name), label: .init(start: nil, count: 0), position: position))
+            pairs.append(try strings.ref(draft.bytes(field.value)))
             position += 1
         }
         pairCount = nextPair
-        if let coordinate = place.coordinate {
+        if let coordinate = draft.coordinate {
             located.append(coordinate)
             map.append(number)
         }
@@ -72,12 +115,29 @@ public struct PlaceArchiveBuilder: PlaceSink {
     private mutating func nameIndex(_ key: String, _ label: String, position: Int)
         throws(PlaceSinkFull) -> UInt32
     {
-        if position < recentNames.count, recentNames[position].key == key,
-            recentNames[position].label == label
+        var key = key
+        var label = label
+        let result: Result<UInt32, PlaceSinkFull> = key.withUTF8 { key in
+            label.withUTF8 { label in
+                Result { () throws(PlaceSinkFull) -> UInt32 in
+                    try nameIndex(key: key, label: label, position: position)
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    private mutating func nameIndex(
+        key: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>, position: Int
+    ) throws(PlaceSinkFull) -> UInt32 {
+        if position < recentNames.count,
+            Self.isLookup(recentNames[position].lookup, key: key, label: label)
         {
             return recentNames[position].index
         }
-        let lookup = key + "\u{0}" + label
+        var lookup = [UInt8](key)
+        lookup.append(0)
+        lookup.append(contentsOf: label)
         let index: UInt32
         if let known = names[lookup] {
             index = known
@@ -88,11 +148,30 @@ public struct PlaceArchiveBuilder: PlaceSink {
             nameTable.append(try strings.ref(label))
         }
         if position < recentNames.count {
-            recentNames[position] = (key, label, index)
+            recentNames[position] = (lookup, index)
         } else if position == recentNames.count {
-            recentNames.append((key, label, index))
+            recentNames.append((lookup, index))
         }
         return index
+    }
+
+    /// True when `lookup` is `key`, a zero byte, `label`.
+    private static func isLookup(
+        _ lookup: [UInt8], key: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        guard lookup.count == key.count + 1 + label.count else { return false }
+        return lookup.withUnsafeBufferPointer { stored in
+            guard let base = stored.baseAddress else { return false }
+            if key.count > 0, let keyBase = key.baseAddress, memcmp(base, keyBase, key.count) != 0 {
+                return false
+            }
+            if label.count > 0, let labelBase = label.baseAddress,
+                memcmp(base + key.count + 1, labelBase, label.count) != 0
+            {
+                return false
+            }
+            return true
+        }
     }
 
     /// The archive as bytes, tagged with `sourceTag` (see ``PlaceArchive/sourceTag(checksum:manifest:)``).
@@ -177,15 +256,11 @@ struct ArchiveStrings {
     /// Refs plus one by hash slot (0 = empty).
     private var slots = [UInt64](repeating: 0, count: ArchiveStrings.cacheSize)
 
-    mutating func ref(_ text: String?) throws(PlaceSinkFull) -> UInt64 {
-        guard var text else { return UInt64(PlaceArchiveLayout.absent) << 32 }
-        let result: Result<UInt64, PlaceSinkFull> = text.withUTF8 { utf8 in
-            Result { () throws(PlaceSinkFull) -> UInt64 in try ref(utf8) }
-        }
-        return try result.get()
-    }
+    /// The ref of an absent text.
+    static let absent = UInt64(PlaceArchiveLayout.absent) << 32
 
-    private mutating func ref(_ utf8: UnsafeBufferPointer<UInt8>) throws(PlaceSinkFull) -> UInt64 {
+    /// The ref of `utf8` (stored now, or shared with the same text stored a moment ago).
+    mutating func ref(_ utf8: UnsafeBufferPointer<UInt8>) throws(PlaceSinkFull) -> UInt64 {
         let slot = Int(truncatingIfNeeded: Self.hash(utf8)) & (Self.cacheSize - 1)
         if slots[slot] != 0 {
             let known = slots[slot] - 1

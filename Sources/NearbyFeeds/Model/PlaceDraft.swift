@@ -1,0 +1,69 @@
+import NearbyGeo
+
+/// A place as the stream decoder builds it: the same content as a ``Place``, but every text is
+/// UTF-8 bytes lent for the duration of one ``PlaceSink/add(_:)-(PlaceDraft)`` call (in the
+/// feed's page itself where the value needs no unescaping or normalising, else in a buffer the
+/// decoder reuses), so a place reaches its sink without a `String` per field.
+///
+/// A sink that keeps a draft must copy what it needs: ``place()`` does.
+public struct PlaceDraft {
+    /// A text of the draft: a byte range in the feed's page or in the decoder's buffer.
+    struct Text {
+        var offset: Int
+        var count: Int
+        var inBuffer: Bool
+    }
+
+    /// One attribute: the manifest mapping it comes from (its key and label) and its value.
+    struct Attribute {
+        var mapping: Int
+        var value: Text
+    }
+
+    /// One raw field: its name and its value.
+    struct Field {
+        var name: Text
+        var value: Text
+    }
+
+    let datasetID: String
+    /// The place's position, or nil when it has no usable one.
+    public let coordinate: Coordinate?
+    let id: Text
+    let name: Text
+    let address: Text?
+    let category: Text?
+    let mappings: [DatasetManifest.AttributeMapping]
+    let attributes: UnsafeBufferPointer<Attribute>
+    let fields: UnsafeBufferPointer<Field>
+    let page: UnsafeBufferPointer<UInt8>
+    let buffer: UnsafeBufferPointer<UInt8>
+
+    /// The bytes of `text`.
+    func bytes(_ text: Text) -> UnsafeBufferPointer<UInt8> {
+        let source = text.inBuffer ? buffer : page
+        return UnsafeBufferPointer(rebasing: source[text.offset..<(text.offset + text.count)])
+    }
+
+    /// The key and label of attribute `attribute`.
+    func mapping(_ attribute: Attribute) -> DatasetManifest.AttributeMapping {
+        mappings[attribute.mapping]
+    }
+
+    private func string(_ text: Text) -> String {
+        String(decoding: bytes(text), as: UTF8.self)
+    }
+
+    /// The place as a value of its own.
+    public func place() -> Place {
+        Place(
+            datasetID: datasetID, id: string(id), name: string(name), coordinate: coordinate,
+            address: address.map(string), category: category.map(string),
+            attributes: attributes.map { attribute in
+                let mapping = mapping(attribute)
+                return PlaceAttribute(
+                    key: mapping.key, label: mapping.label, value: string(attribute.value))
+            },
+            fields: fields.map { PlaceField(name: string($0.name), value: string($0.value)) })
+    }
+}
