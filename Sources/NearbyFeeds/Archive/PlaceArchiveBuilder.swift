@@ -16,6 +16,10 @@ public struct PlaceArchiveBuilder: PlaceSink {
     /// records of one feed name their fields in the same order, so most lookups end here
     /// without hashing.
     private var recentNames: [(lookup: [UInt8], index: UInt32)] = []
+    /// The texts of the place being added and their refs.
+    private var recordRefs: [(text: PlaceDraft.Text, ref: UInt64)] = []
+    /// The pairs of the place being added, written to ``pairs`` in one append.
+    private var pairBytes: [UInt8] = []
     private let nameTable = PagedBytes()
     private let records = PagedBytes()
     private let pairs = PagedBytes()
@@ -33,20 +37,14 @@ public struct PlaceArchiveBuilder: PlaceSink {
         func text(_ string: String) -> PlaceDraft.Text {
             let offset = buffer.count
             buffer.append(contentsOf: string.utf8)
-            return PlaceDraft.Text(offset: offset, count: buffer.count - offset, inBuffer: true)
+            return PlaceDraft.Text(offset: offset, count: buffer.count - offset, source: .buffer)
         }
         let id = text(place.id)
         let name = text(place.name)
         let address = place.address.map(text)
         let category = place.category.map(text)
-        var mappings: [DatasetManifest.AttributeMapping] = []
-        var attributes: [PlaceDraft.Attribute] = []
-        for attribute in place.attributes {
-            mappings.append(
-                DatasetManifest.AttributeMapping(
-                    key: attribute.key, field: FieldPath(segments: []), label: attribute.label))
-            attributes.append(
-                PlaceDraft.Attribute(mapping: mappings.count - 1, value: text(attribute.value)))
+        let attributes = place.attributes.map {
+            PlaceDraft.Attribute(key: text($0.key), label: text($0.label), value: text($0.value))
         }
         let fields = place.fields.map { PlaceDraft.Field(name: text($0.name), value: text($0.value)) }
         let result: Result<Void, PlaceSinkFull> = buffer.withUnsafeBufferPointer { bytes in
@@ -54,8 +52,8 @@ public struct PlaceArchiveBuilder: PlaceSink {
                 fields.withUnsafeBufferPointer { fields in
                     let draft = PlaceDraft(
                         datasetID: place.datasetID, coordinate: place.coordinate, id: id, name: name,
-                        address: address, category: category, mappings: mappings,
-                        attributes: attributes, fields: fields, page: bytes, buffer: bytes)
+                        address: address, category: category, attributes: attributes,
+                        fields: fields, page: bytes, buffer: bytes, names: bytes)
                     return Result { () throws(PlaceSinkFull) in try add(draft) }
                 }
             }
@@ -75,32 +73,36 @@ public struct PlaceArchiveBuilder: PlaceSink {
         guard !overflow else {
             throw PlaceSinkFull("a place archive holds at most \(UInt32.max) fields")
         }
-        records.append(draft.coordinate?.latitude ?? .nan)
-        records.append(draft.coordinate?.longitude ?? .nan)
-        records.append(try strings.ref(draft.bytes(draft.id)))
-        records.append(try strings.ref(draft.bytes(draft.name)))
-        records.append(
-            try draft.address.map { (text) throws(PlaceSinkFull) in try strings.ref(draft.bytes(text)) }
-                ?? ArchiveStrings.absent)
-        records.append(
-            try draft.category.map { (text) throws(PlaceSinkFull) in try strings.ref(draft.bytes(text)) }
-                ?? ArchiveStrings.absent)
-        records.append(pairCount)
-        records.append(UInt16(attributeCount))
-        records.append(UInt16(fieldCount))
+        recordRefs.removeAll(keepingCapacity: true)
+        var entry = RecordEntry(
+            latitude: (draft.coordinate?.latitude ?? .nan).bitPattern.littleEndian,
+            longitude: (draft.coordinate?.longitude ?? .nan).bitPattern.littleEndian,
+            id: try ref(draft.id, draft).littleEndian, name: try ref(draft.name, draft).littleEndian,
+            address: 0, category: 0, firstPair: pairCount.littleEndian,
+            attributes: UInt16(attributeCount).littleEndian, fields: UInt16(fieldCount).littleEndian)
+        entry.address =
+            (try draft.address.map { (text) throws(PlaceSinkFull) in try ref(text, draft) }
+            ?? ArchiveStrings.absent).littleEndian
+        entry.category =
+            (try draft.category.map { (text) throws(PlaceSinkFull) in try ref(text, draft) }
+            ?? ArchiveStrings.absent).littleEndian
+        withUnsafeBytes(of: &entry) { _ = records.append($0) }
+        pairBytes.removeAll(keepingCapacity: true)
         var position = 0
         for attribute in draft.attributes.prefix(attributeCount) {
-            let mapping = draft.mapping(attribute)
-            pairs.append(try nameIndex(mapping.key, mapping.label, position: position))
-            pairs.append(try strings.ref(draft.bytes(attribute.value)))
+            let index = try nameIndex(
+                key: draft.bytes(attribute.key), label: draft.bytes(attribute.label),
+                position: position)
+            appendPair(index, try ref(attribute.value, draft))
             position += 1
         }
         for field in draft.fields.prefix(fieldCount) {
-            pairs.append(
-                try nameIndex(key: draft.bytes(field.name), label: .init(start: nil, count: 0), position: position))
-            pairs.append(try strings.ref(draft.bytes(field.value)))
+            let index = try nameIndex(
+                key: draft.bytes(field.name), label: .init(start: nil, count: 0), position: position)
+            appendPair(index, try ref(field.value, draft))
             position += 1
         }
+        pairBytes.withUnsafeBytes { _ = pairs.append($0) }
         pairCount = nextPair
         if let coordinate = draft.coordinate {
             located.append(coordinate)
@@ -112,19 +114,21 @@ public struct PlaceArchiveBuilder: PlaceSink {
         count += 1
     }
 
-    private mutating func nameIndex(_ key: String, _ label: String, position: Int)
-        throws(PlaceSinkFull) -> UInt32
+    /// Adds one (name index, text ref) pair to ``pairBytes``, little-endian.
+    private mutating func appendPair(_ index: UInt32, _ ref: UInt64) {
+        withUnsafeBytes(of: index.littleEndian) { pairBytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: ref.littleEndian) { pairBytes.append(contentsOf: $0) }
+    }
+
+    /// The ref of `text`: a text of this place met before (a mapped value that is also a raw
+    /// field, in the same bytes) gets the same ref without being looked up again.
+    private mutating func ref(_ text: PlaceDraft.Text, _ draft: PlaceDraft) throws(PlaceSinkFull)
+        -> UInt64
     {
-        var key = key
-        var label = label
-        let result: Result<UInt32, PlaceSinkFull> = key.withUTF8 { key in
-            label.withUTF8 { label in
-                Result { () throws(PlaceSinkFull) -> UInt32 in
-                    try nameIndex(key: key, label: label, position: position)
-                }
-            }
-        }
-        return try result.get()
+        for known in recordRefs where known.text == text { return known.ref }
+        let ref = try strings.ref(draft.bytes(text))
+        recordRefs.append((text, ref))
+        return ref
     }
 
     private mutating func nameIndex(
@@ -243,6 +247,20 @@ public struct PlaceArchiveBuilder: PlaceSink {
     }
 }
 
+/// One place record of the archive as it is laid out (``PlaceArchiveLayout``): 56 bytes, the
+/// fields little-endian, no padding.
+private struct RecordEntry {
+    var latitude: UInt64
+    var longitude: UInt64
+    var id: UInt64
+    var name: UInt64
+    var address: UInt64
+    var category: UInt64
+    var firstPair: UInt32
+    var attributes: UInt16
+    var fields: UInt16
+}
+
 /// The archive's text: UTF-8 back to back; a ref is offset (low 32 bits) and length (high 32
 /// bits). Repeated text is shared through a small direct-mapped cache of recent values
 /// (``cacheSize`` slots, 512 KiB): values that recur across a feed (categories, districts,
@@ -253,7 +271,10 @@ struct ArchiveStrings {
     static let cacheSize = 1 << 16
     let bytes = PagedBytes()
     var failed: Bool { bytes.failed }
-    /// Refs plus one by hash slot (0 = empty).
+    /// By hash slot: offset (low 32 bits), length (16 bits) and 16 more bits of the hash (never
+    /// zero, so 0 is an empty slot). Only a slot whose hash bits match is compared byte by byte,
+    /// so unique text costs no read of the text stored long ago; text of 64 KiB or more is
+    /// never shared.
     private var slots = [UInt64](repeating: 0, count: ArchiveStrings.cacheSize)
 
     /// The ref of an absent text.
@@ -261,21 +282,23 @@ struct ArchiveStrings {
 
     /// The ref of `utf8` (stored now, or shared with the same text stored a moment ago).
     mutating func ref(_ utf8: UnsafeBufferPointer<UInt8>) throws(PlaceSinkFull) -> UInt64 {
-        let slot = Int(truncatingIfNeeded: Self.hash(utf8)) & (Self.cacheSize - 1)
-        if slots[slot] != 0 {
-            let known = slots[slot] - 1
-            if Int(known >> 32) == utf8.count,
-                bytes.equals(at: Int(known & 0xFFFF_FFFF), UnsafeRawBufferPointer(utf8))
-            {
-                return known
-            }
+        let hash = Self.hash(utf8)
+        let slot = Int(truncatingIfNeeded: hash) & (Self.cacheSize - 1)
+        let tag = (hash >> 48 | 1) << 48
+        let shareable = utf8.count < 1 << 16
+        let known = slots[slot]
+        if shareable, known & 0xFFFF_0000_0000_0000 == tag,
+            Int(known >> 32 & 0xFFFF) == utf8.count,
+            bytes.equals(at: Int(known & 0xFFFF_FFFF), UnsafeRawBufferPointer(utf8))
+        {
+            return known & 0xFFFF_FFFF | UInt64(utf8.count) << 32
         }
         guard let offset = UInt32(exactly: bytes.count), let length = UInt32(exactly: utf8.count),
             length < PlaceArchiveLayout.absent, bytes.count + utf8.count <= Int(UInt32.max)
         else { throw PlaceSinkFull("a place archive holds at most 4 GiB of text") }
         let ref = UInt64(offset) | UInt64(length) << 32
         bytes.append(UnsafeRawBufferPointer(utf8))
-        slots[slot] = ref + 1
+        if shareable { slots[slot] = tag | ref }
         return ref
     }
 

@@ -27,8 +27,26 @@ struct PlaceBuilder {
     private var attributes: [PlaceDraft.Attribute] = []
     private var fields: [PlaceDraft.Field] = []
 
+    private let keys: FlatFieldKeys
+    /// The attributes' keys and labels, back to back (their texts in each draft).
+    private let attributeNames: [UInt8]
+    private let attributeNameTexts: [(key: PlaceDraft.Text, label: PlaceDraft.Text)]
+
     init(manifest: DatasetManifest) {
         self.manifest = manifest
+        keys = FlatFieldKeys(manifest.fields)
+        var names: [UInt8] = []
+        var texts: [(key: PlaceDraft.Text, label: PlaceDraft.Text)] = []
+        func text(_ string: String) -> PlaceDraft.Text {
+            let start = names.count
+            names.append(contentsOf: string.utf8)
+            return PlaceDraft.Text(offset: start, count: names.count - start, source: .names)
+        }
+        for mapping in manifest.fields.attributes {
+            texts.append((text(mapping.key), text(mapping.label)))
+        }
+        attributeNames = names
+        attributeNameTexts = texts
     }
 
     /// Places kept without a usable coordinate.
@@ -62,10 +80,9 @@ struct PlaceBuilder {
         attributes.removeAll(keepingCapacity: true)
         fields.removeAll(keepingCapacity: true)
         let page = record.page
-        let fieldMap = manifest.fields
-        var id = fieldMap.id.flatMap { text(record, $0) } ?? put(String(rowNumber))
+        var id = text(record, role: FlatFieldKeys.Role.id) ?? put(String(rowNumber))
         let uses: Int
-        if id.inBuffer {
+        if id.source == .buffer {
             uses = buffer.withUnsafeBufferPointer { ids.use(Self.slice($0, id)) }
         } else {
             uses = ids.use(Self.slice(page, id))
@@ -75,21 +92,24 @@ struct PlaceBuilder {
             id = put(string(id, page) + "-\(uses)")
         }
         let name: PlaceDraft.Text
-        if let found = text(record, fieldMap.name) {
+        if let found = text(record, role: FlatFieldKeys.Role.name) {
             name = found
         } else {
             unnamed += 1
             name = id
         }
-        for (index, mapping) in fieldMap.attributes.enumerated() {
-            guard var value = text(record, mapping.field) else { continue }
-            if let marker = mapping.splitBefore, !marker.isEmpty {
+        for index in 0..<attributeNameTexts.count {
+            guard var value = text(record, role: FlatFieldKeys.Role.firstAttribute + index) else {
+                continue
+            }
+            if let marker = manifest.fields.attributes[index].splitBefore, !marker.isEmpty {
                 value = put(string(value, page).splitBefore(marker))
             }
-            attributes.append(PlaceDraft.Attribute(mapping: index, value: value))
+            let names = attributeNameTexts[index]
+            attributes.append(PlaceDraft.Attribute(key: names.key, label: names.label, value: value))
         }
-        let address = fieldMap.address.flatMap { text(record, $0) }
-        let category = fieldMap.category.flatMap { text(record, $0) }
+        let address = text(record, role: FlatFieldKeys.Role.address)
+        let category = text(record, role: FlatFieldKeys.Role.category)
         rawFields(of: record)
         let coordinate = coordinate(of: record)
         placeCount += 1
@@ -97,11 +117,13 @@ struct PlaceBuilder {
         let result: Result<Void, PlaceSinkFull> = buffer.withUnsafeBufferPointer { buffer in
             attributes.withUnsafeBufferPointer { attributes in
                 fields.withUnsafeBufferPointer { fields in
-                    let draft = PlaceDraft(
-                        datasetID: manifest.id, coordinate: coordinate, id: id, name: name,
-                        address: address, category: category, mappings: fieldMap.attributes,
-                        attributes: attributes, fields: fields, page: page, buffer: buffer)
-                    return Result { () throws(PlaceSinkFull) in try sink.add(draft) }
+                    attributeNames.withUnsafeBufferPointer { names in
+                        let draft = PlaceDraft(
+                            datasetID: manifest.id, coordinate: coordinate, id: id, name: name,
+                            address: address, category: category, attributes: attributes,
+                            fields: fields, page: page, buffer: buffer, names: names)
+                        return Result { () throws(PlaceSinkFull) in try sink.add(draft) }
+                    }
                 }
             }
         }
@@ -113,7 +135,7 @@ struct PlaceBuilder {
     private mutating func put(_ text: String) -> PlaceDraft.Text {
         let start = buffer.count
         buffer.append(contentsOf: text.utf8)
-        return PlaceDraft.Text(offset: start, count: buffer.count - start, inBuffer: true)
+        return PlaceDraft.Text(offset: start, count: buffer.count - start, source: .buffer)
     }
 
     private static func slice(_ source: UnsafeBufferPointer<UInt8>, _ text: PlaceDraft.Text)
@@ -123,18 +145,35 @@ struct PlaceBuilder {
     }
 
     private func string(_ text: PlaceDraft.Text, _ page: UnsafeBufferPointer<UInt8>) -> String {
-        guard text.inBuffer else { return String(decoding: Self.slice(page, text), as: UTF8.self) }
+        guard text.source == .buffer else { return String(decoding: Self.slice(page, text), as: UTF8.self) }
         return buffer.withUnsafeBufferPointer {
             String(decoding: Self.slice($0, text), as: UTF8.self)
         }
     }
 
-    /// The normalised text at `path` (or its first fallback that has one), or nil.
-    private mutating func text(_ record: FeedRecord, _ path: FieldPath) -> PlaceDraft.Text? {
-        guard case .flat(let flat) = record else { return record.text(at: path).map { put($0) } }
-        for position in 0...path.fallbacks.count {
-            let choice = position == 0 ? path : path.fallbacks[position - 1]
-            if let member = flat.member(at: choice), let found = text(flat, member) {
+    /// The manifest's path for `role` (see ``FlatFieldKeys/Role``).
+    private func path(_ role: Int) -> FieldPath? {
+        let fields = manifest.fields
+        switch role {
+        case FlatFieldKeys.Role.id: return fields.id
+        case FlatFieldKeys.Role.name: return fields.name
+        case FlatFieldKeys.Role.latitude: return fields.latitude
+        case FlatFieldKeys.Role.longitude: return fields.longitude
+        case FlatFieldKeys.Role.address: return fields.address
+        case FlatFieldKeys.Role.category: return fields.category
+        default: return fields.attributes[role - FlatFieldKeys.Role.firstAttribute].field
+        }
+    }
+
+    /// The normalised text of `role`'s field (or its first fallback that has one), or nil.
+    private mutating func text(_ record: FeedRecord, role: Int) -> PlaceDraft.Text? {
+        guard case .flat(let flat) = record else {
+            return path(role).flatMap { record.text(at: $0) }.map { put($0) }
+        }
+        for choice in 0..<keys.choiceCount(role) {
+            if let member = keys.member(flat, role: role, choice: choice),
+                let found = text(flat, member)
+            {
                 return found
             }
         }
@@ -149,7 +188,7 @@ struct PlaceBuilder {
         if inPlace {
             let raw = flat.raw(member)
             if String.isAlreadyNormal(raw) {
-                return PlaceDraft.Text(offset: member.valueStart, count: raw.count, inBuffer: false)
+                return PlaceDraft.Text(offset: member.valueStart, count: raw.count, source: .page)
             }
             string = String(decoding: raw, as: UTF8.self)
         }
@@ -167,14 +206,14 @@ struct PlaceBuilder {
         for member in flat.members where member.keyEnd > member.keyStart {
             guard let value = text(flat, member) else { continue }
             let name = PlaceDraft.Text(
-                offset: member.keyStart, count: member.keyEnd - member.keyStart, inBuffer: false)
+                offset: member.keyStart, count: member.keyEnd - member.keyStart, source: .page)
             fields.append(PlaceDraft.Field(name: name, value: value))
         }
     }
 
     private mutating func coordinate(of record: FeedRecord) -> Coordinate? {
-        let latitude = degrees(record, manifest.fields.latitude)
-        let longitude = degrees(record, manifest.fields.longitude)
+        let latitude = degrees(record, role: FlatFieldKeys.Role.latitude)
+        let longitude = degrees(record, role: FlatFieldKeys.Role.longitude)
         if latitude == nil || longitude == nil {
             missingCoordinates += 1
             return nil
@@ -202,14 +241,16 @@ struct PlaceBuilder {
 
     /// The first of the path's choices that has a value, read as decimal degrees; nil when none
     /// has one. JSON numbers are decimal by the JSON grammar (`1e999` reads as infinite).
-    private func degrees(_ record: FeedRecord, _ path: FieldPath) -> DecimalDegrees.Reading? {
-        for position in 0...path.fallbacks.count {
-            let choice = position == 0 ? path : path.fallbacks[position - 1]
-            if case .flat(let flat) = record {
-                guard let member = flat.member(at: choice) else { continue }
+    private func degrees(_ record: FeedRecord, role: Int) -> DecimalDegrees.Reading? {
+        if case .flat(let flat) = record {
+            for choice in 0..<keys.choiceCount(role) {
+                guard let member = keys.member(flat, role: role, choice: choice) else { continue }
                 if let reading = DecimalDegrees.read(flat, member) { return reading }
-                continue
             }
+            return nil
+        }
+        guard let path = path(role) else { return nil }
+        for choice in path.choices {
             if let number = record.number(atOne: choice) {
                 return number.isFinite ? .value(number) : .infinite
             }

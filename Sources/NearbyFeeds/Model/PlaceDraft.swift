@@ -7,16 +7,19 @@ import NearbyGeo
 ///
 /// A sink that keeps a draft must copy what it needs: ``place()`` does.
 public struct PlaceDraft {
-    /// A text of the draft: a byte range in the feed's page or in the decoder's buffer.
-    struct Text {
+    /// A text of the draft: a byte range in the feed's page, in the decoder's buffer, or among
+    /// the attributes' names.
+    struct Text: Equatable {
+        enum Source: UInt8 { case page, buffer, names }
         var offset: Int
         var count: Int
-        var inBuffer: Bool
+        var source: Source
     }
 
-    /// One attribute: the manifest mapping it comes from (its key and label) and its value.
+    /// One attribute: its key and label (from the manifest) and its value.
     struct Attribute {
-        var mapping: Int
+        var key: Text
+        var label: Text
         var value: Text
     }
 
@@ -33,21 +36,21 @@ public struct PlaceDraft {
     let name: Text
     let address: Text?
     let category: Text?
-    let mappings: [DatasetManifest.AttributeMapping]
     let attributes: UnsafeBufferPointer<Attribute>
     let fields: UnsafeBufferPointer<Field>
     let page: UnsafeBufferPointer<UInt8>
     let buffer: UnsafeBufferPointer<UInt8>
+    let names: UnsafeBufferPointer<UInt8>
 
     /// The bytes of `text`.
     func bytes(_ text: Text) -> UnsafeBufferPointer<UInt8> {
-        let source = text.inBuffer ? buffer : page
+        let source: UnsafeBufferPointer<UInt8>
+        switch text.source {
+        case .page: source = page
+        case .buffer: source = buffer
+        case .names: source = names
+        }
         return UnsafeBufferPointer(rebasing: source[text.offset..<(text.offset + text.count)])
-    }
-
-    /// The key and label of attribute `attribute`.
-    func mapping(_ attribute: Attribute) -> DatasetManifest.AttributeMapping {
-        mappings[attribute.mapping]
     }
 
     private func string(_ text: Text) -> String {
@@ -59,10 +62,8 @@ public struct PlaceDraft {
         Place(
             datasetID: datasetID, id: string(id), name: string(name), coordinate: coordinate,
             address: address.map(string), category: category.map(string),
-            attributes: attributes.map { attribute in
-                let mapping = mapping(attribute)
-                return PlaceAttribute(
-                    key: mapping.key, label: mapping.label, value: string(attribute.value))
+            attributes: attributes.map {
+                PlaceAttribute(key: string($0.key), label: string($0.label), value: string($0.value))
             },
             fields: fields.map { PlaceField(name: string($0.name), value: string($0.value)) })
     }
