@@ -18,8 +18,9 @@ public struct PlaceArchiveBuilder: PlaceSink {
     private var recentNames: [(lookup: [UInt8], index: UInt32)] = []
     /// The texts of the place being added and their refs.
     private var recordRefs: [(text: PlaceDraft.Text, ref: UInt64)] = []
-    /// The pairs of the place being added, written to ``pairs`` in one append.
-    private var pairBytes: [UInt8] = []
+    /// The pairs of the place being added (name index, ref low and high half, little-endian),
+    /// written to ``pairs`` in one append.
+    private var pairWords: [UInt32] = []
     private let nameTable = PagedBytes()
     private let records = PagedBytes()
     private let pairs = PagedBytes()
@@ -87,7 +88,7 @@ public struct PlaceArchiveBuilder: PlaceSink {
             (try draft.category.map { (text) throws(PlaceSinkFull) in try ref(text, draft) }
             ?? ArchiveStrings.absent).littleEndian
         withUnsafeBytes(of: &entry) { _ = records.append($0) }
-        pairBytes.removeAll(keepingCapacity: true)
+        pairWords.removeAll(keepingCapacity: true)
         var position = 0
         for attribute in draft.attributes.prefix(attributeCount) {
             let index = try nameIndex(
@@ -102,7 +103,7 @@ public struct PlaceArchiveBuilder: PlaceSink {
             appendPair(index, try ref(field.value, draft))
             position += 1
         }
-        pairBytes.withUnsafeBytes { _ = pairs.append($0) }
+        pairWords.withUnsafeBytes { _ = pairs.append($0) }
         pairCount = nextPair
         if let coordinate = draft.coordinate {
             located.append(coordinate)
@@ -114,10 +115,11 @@ public struct PlaceArchiveBuilder: PlaceSink {
         count += 1
     }
 
-    /// Adds one (name index, text ref) pair to ``pairBytes``, little-endian.
+    /// Adds one (name index, text ref) pair to ``pairWords``.
     private mutating func appendPair(_ index: UInt32, _ ref: UInt64) {
-        withUnsafeBytes(of: index.littleEndian) { pairBytes.append(contentsOf: $0) }
-        withUnsafeBytes(of: ref.littleEndian) { pairBytes.append(contentsOf: $0) }
+        pairWords.append(index.littleEndian)
+        pairWords.append(UInt32(truncatingIfNeeded: ref).littleEndian)
+        pairWords.append(UInt32(truncatingIfNeeded: ref >> 32).littleEndian)
     }
 
     /// The ref of `text`: a text of this place met before (a mapped value that is also a raw
@@ -263,12 +265,12 @@ private struct RecordEntry {
 
 /// The archive's text: UTF-8 back to back; a ref is offset (low 32 bits) and length (high 32
 /// bits). Repeated text is shared through a small direct-mapped cache of recent values
-/// (``cacheSize`` slots, 512 KiB): values that recur across a feed (categories, districts,
+/// (``cacheSize`` slots, 128 KiB, small enough to stay in a core's cache): values that recur across a feed (categories, districts,
 /// counts) and a record's mapped values that reappear among its raw fields are stored once,
 /// while unique text (ids, names, coordinates) is appended without a growing table or a
 /// random memory access per value.
 struct ArchiveStrings {
-    static let cacheSize = 1 << 16
+    static let cacheSize = 1 << 14
     let bytes = PagedBytes()
     var failed: Bool { bytes.failed }
     /// By hash slot: offset (low 32 bits), length (16 bits) and 16 more bits of the hash (never
