@@ -11,10 +11,16 @@ import NearbyGeo
 /// used once: copies of it share their sections.
 public struct PlaceArchiveBuilder: PlaceSink {
     private var strings = ArchiveStrings()
-    private var names: [String: UInt32] = [:]
-    /// The name index used at each pair position of the last place: records of one feed name
-    /// their fields in the same order, so most lookups end here without hashing.
-    private var recentNames: [(key: String, label: String, index: UInt32)] = []
+    private var names: [[UInt8]: UInt32] = [:]
+    /// The name index used at each pair position of the last place (key, a zero byte, label):
+    /// records of one feed name their fields in the same order, so most lookups end here
+    /// without hashing.
+    private var recentNames: [(lookup: [UInt8], index: UInt32)] = []
+    /// The texts of the place being added and their refs.
+    private var recordRefs: [(text: PlaceDraft.Text, ref: UInt64)] = []
+    /// The pairs of the place being added (name index, ref low and high half, little-endian),
+    /// written to ``pairs`` in one append.
+    private var pairWords: [UInt32] = []
     private let nameTable = PagedBytes()
     private let records = PagedBytes()
     private let pairs = PagedBytes()
@@ -28,38 +34,78 @@ public struct PlaceArchiveBuilder: PlaceSink {
 
     /// Adds the next place; throws when the archive's 32-bit offsets cannot hold it.
     public mutating func add(_ place: Place) throws(PlaceSinkFull) {
+        var buffer: [UInt8] = []
+        func text(_ string: String) -> PlaceDraft.Text {
+            let offset = buffer.count
+            buffer.append(contentsOf: string.utf8)
+            return PlaceDraft.Text(offset: offset, count: buffer.count - offset, source: .buffer)
+        }
+        let id = text(place.id)
+        let name = text(place.name)
+        let address = place.address.map(text)
+        let category = place.category.map(text)
+        let attributes = place.attributes.map {
+            PlaceDraft.Attribute(key: text($0.key), label: text($0.label), value: text($0.value))
+        }
+        let fields = place.fields.map { PlaceDraft.Field(name: text($0.name), value: text($0.value)) }
+        let result: Result<Void, PlaceSinkFull> = buffer.withUnsafeBufferPointer { bytes in
+            attributes.withUnsafeBufferPointer { attributes in
+                fields.withUnsafeBufferPointer { fields in
+                    let draft = PlaceDraft(
+                        datasetID: place.datasetID, coordinate: place.coordinate, id: id, name: name,
+                        address: address, category: category, attributes: attributes,
+                        fields: fields, page: bytes, buffer: bytes, names: bytes)
+                    return Result { () throws(PlaceSinkFull) in try add(draft) }
+                }
+            }
+        }
+        try result.get()
+    }
+
+    /// Adds the next place from its draft, copying the draft's bytes into the archive's text.
+    public mutating func add(_ draft: PlaceDraft) throws(PlaceSinkFull) {
         guard let number = UInt32(exactly: count), number < UInt32.max else {
             throw PlaceSinkFull("a place archive holds at most \(UInt32.max - 1) places")
         }
-        let attributeCount = min(place.attributes.count, Int(UInt16.max))
-        let fieldCount = min(place.fields.count, Int(UInt16.max))
+        let attributeCount = min(draft.attributes.count, Int(UInt16.max))
+        let fieldCount = min(draft.fields.count, Int(UInt16.max))
         let (nextPair, overflow) = pairCount.addingReportingOverflow(
             UInt32(attributeCount + fieldCount))
         guard !overflow else {
             throw PlaceSinkFull("a place archive holds at most \(UInt32.max) fields")
         }
-        records.append(place.coordinate?.latitude ?? .nan)
-        records.append(place.coordinate?.longitude ?? .nan)
-        records.append(try strings.ref(place.id))
-        records.append(try strings.ref(place.name))
-        records.append(try strings.ref(place.address))
-        records.append(try strings.ref(place.category))
-        records.append(pairCount)
-        records.append(UInt16(attributeCount))
-        records.append(UInt16(fieldCount))
+        recordRefs.removeAll(keepingCapacity: true)
+        var entry = RecordEntry(
+            latitude: (draft.coordinate?.latitude ?? .nan).bitPattern.littleEndian,
+            longitude: (draft.coordinate?.longitude ?? .nan).bitPattern.littleEndian,
+            id: try ref(draft.id, draft).littleEndian, name: try ref(draft.name, draft).littleEndian,
+            address: 0, category: 0, firstPair: pairCount.littleEndian,
+            attributes: UInt16(attributeCount).littleEndian, fields: UInt16(fieldCount).littleEndian)
+        entry.address =
+            (try draft.address.map { (text) throws(PlaceSinkFull) in try ref(text, draft) }
+            ?? ArchiveStrings.absent).littleEndian
+        entry.category =
+            (try draft.category.map { (text) throws(PlaceSinkFull) in try ref(text, draft) }
+            ?? ArchiveStrings.absent).littleEndian
+        withUnsafeBytes(of: &entry) { _ = records.append($0) }
+        pairWords.removeAll(keepingCapacity: true)
         var position = 0
-        for attribute in place.attributes.prefix(attributeCount) {
-            pairs.append(try nameIndex(attribute.key, attribute.label, position: position))
-            pairs.append(try strings.ref(attribute.value))
+        for attribute in draft.attributes.prefix(attributeCount) {
+            let index = try nameIndex(
+                key: draft.bytes(attribute.key), label: draft.bytes(attribute.label),
+                position: position)
+            appendPair(index, try ref(attribute.value, draft))
             position += 1
         }
-        for field in place.fields.prefix(fieldCount) {
-            pairs.append(try nameIndex(field.name, "", position: position))
-            pairs.append(try strings.ref(field.value))
+        for field in draft.fields.prefix(fieldCount) {
+            let index = try nameIndex(
+                key: draft.bytes(field.name), label: .init(start: nil, count: 0), position: position)
+            appendPair(index, try ref(field.value, draft))
             position += 1
         }
+        pairWords.withUnsafeBytes { _ = pairs.append($0) }
         pairCount = nextPair
-        if let coordinate = place.coordinate {
+        if let coordinate = draft.coordinate {
             located.append(coordinate)
             map.append(number)
         }
@@ -69,15 +115,35 @@ public struct PlaceArchiveBuilder: PlaceSink {
         count += 1
     }
 
-    private mutating func nameIndex(_ key: String, _ label: String, position: Int)
-        throws(PlaceSinkFull) -> UInt32
+    /// Adds one (name index, text ref) pair to ``pairWords``.
+    private mutating func appendPair(_ index: UInt32, _ ref: UInt64) {
+        pairWords.append(index.littleEndian)
+        pairWords.append(UInt32(truncatingIfNeeded: ref).littleEndian)
+        pairWords.append(UInt32(truncatingIfNeeded: ref >> 32).littleEndian)
+    }
+
+    /// The ref of `text`: a text of this place met before (a mapped value that is also a raw
+    /// field, in the same bytes) gets the same ref without being looked up again.
+    private mutating func ref(_ text: PlaceDraft.Text, _ draft: PlaceDraft) throws(PlaceSinkFull)
+        -> UInt64
     {
-        if position < recentNames.count, recentNames[position].key == key,
-            recentNames[position].label == label
+        for known in recordRefs where known.text == text { return known.ref }
+        let ref = try strings.ref(draft.bytes(text))
+        recordRefs.append((text, ref))
+        return ref
+    }
+
+    private mutating func nameIndex(
+        key: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>, position: Int
+    ) throws(PlaceSinkFull) -> UInt32 {
+        if position < recentNames.count,
+            Self.isLookup(recentNames[position].lookup, key: key, label: label)
         {
             return recentNames[position].index
         }
-        let lookup = key + "\u{0}" + label
+        var lookup = [UInt8](key)
+        lookup.append(0)
+        lookup.append(contentsOf: label)
         let index: UInt32
         if let known = names[lookup] {
             index = known
@@ -88,11 +154,30 @@ public struct PlaceArchiveBuilder: PlaceSink {
             nameTable.append(try strings.ref(label))
         }
         if position < recentNames.count {
-            recentNames[position] = (key, label, index)
+            recentNames[position] = (lookup, index)
         } else if position == recentNames.count {
-            recentNames.append((key, label, index))
+            recentNames.append((lookup, index))
         }
         return index
+    }
+
+    /// True when `lookup` is `key`, a zero byte, `label`.
+    private static func isLookup(
+        _ lookup: [UInt8], key: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        guard lookup.count == key.count + 1 + label.count else { return false }
+        return lookup.withUnsafeBufferPointer { stored in
+            guard let base = stored.baseAddress else { return false }
+            if key.count > 0, let keyBase = key.baseAddress, memcmp(base, keyBase, key.count) != 0 {
+                return false
+            }
+            if label.count > 0, let labelBase = label.baseAddress,
+                memcmp(base + key.count + 1, labelBase, label.count) != 0
+            {
+                return false
+            }
+            return true
+        }
     }
 
     /// The archive as bytes, tagged with `sourceTag` (see ``PlaceArchive/sourceTag(checksum:manifest:)``).
@@ -164,43 +249,58 @@ public struct PlaceArchiveBuilder: PlaceSink {
     }
 }
 
+/// One place record of the archive as it is laid out (``PlaceArchiveLayout``): 56 bytes, the
+/// fields little-endian, no padding.
+private struct RecordEntry {
+    var latitude: UInt64
+    var longitude: UInt64
+    var id: UInt64
+    var name: UInt64
+    var address: UInt64
+    var category: UInt64
+    var firstPair: UInt32
+    var attributes: UInt16
+    var fields: UInt16
+}
+
 /// The archive's text: UTF-8 back to back; a ref is offset (low 32 bits) and length (high 32
 /// bits). Repeated text is shared through a small direct-mapped cache of recent values
-/// (``cacheSize`` slots, 512 KiB): values that recur across a feed (categories, districts,
+/// (``cacheSize`` slots, 128 KiB, small enough to stay in a core's cache): values that recur across a feed (categories, districts,
 /// counts) and a record's mapped values that reappear among its raw fields are stored once,
 /// while unique text (ids, names, coordinates) is appended without a growing table or a
 /// random memory access per value.
 struct ArchiveStrings {
-    static let cacheSize = 1 << 16
+    static let cacheSize = 1 << 14
     let bytes = PagedBytes()
     var failed: Bool { bytes.failed }
-    /// Refs plus one by hash slot (0 = empty).
+    /// By hash slot: offset (low 32 bits), length (16 bits) and 16 more bits of the hash (never
+    /// zero, so 0 is an empty slot). Only a slot whose hash bits match is compared byte by byte,
+    /// so unique text costs no read of the text stored long ago; text of 64 KiB or more is
+    /// never shared.
     private var slots = [UInt64](repeating: 0, count: ArchiveStrings.cacheSize)
 
-    mutating func ref(_ text: String?) throws(PlaceSinkFull) -> UInt64 {
-        guard var text else { return UInt64(PlaceArchiveLayout.absent) << 32 }
-        let result: Result<UInt64, PlaceSinkFull> = text.withUTF8 { utf8 in
-            Result { () throws(PlaceSinkFull) -> UInt64 in try ref(utf8) }
-        }
-        return try result.get()
-    }
+    /// The ref of an absent text.
+    static let absent = UInt64(PlaceArchiveLayout.absent) << 32
 
-    private mutating func ref(_ utf8: UnsafeBufferPointer<UInt8>) throws(PlaceSinkFull) -> UInt64 {
-        let slot = Int(truncatingIfNeeded: Self.hash(utf8)) & (Self.cacheSize - 1)
-        if slots[slot] != 0 {
-            let known = slots[slot] - 1
-            if Int(known >> 32) == utf8.count,
-                bytes.equals(at: Int(known & 0xFFFF_FFFF), UnsafeRawBufferPointer(utf8))
-            {
-                return known
-            }
+    /// The ref of `utf8` (stored now, or shared with the same text stored a moment ago).
+    mutating func ref(_ utf8: UnsafeBufferPointer<UInt8>) throws(PlaceSinkFull) -> UInt64 {
+        let hash = Self.hash(utf8)
+        let slot = Int(truncatingIfNeeded: hash) & (Self.cacheSize - 1)
+        let tag = (hash >> 48 | 1) << 48
+        let shareable = utf8.count < 1 << 16
+        let known = slots[slot]
+        if shareable, known & 0xFFFF_0000_0000_0000 == tag,
+            Int(known >> 32 & 0xFFFF) == utf8.count,
+            bytes.equals(at: Int(known & 0xFFFF_FFFF), UnsafeRawBufferPointer(utf8))
+        {
+            return known & 0xFFFF_FFFF | UInt64(utf8.count) << 32
         }
         guard let offset = UInt32(exactly: bytes.count), let length = UInt32(exactly: utf8.count),
             length < PlaceArchiveLayout.absent, bytes.count + utf8.count <= Int(UInt32.max)
         else { throw PlaceSinkFull("a place archive holds at most 4 GiB of text") }
         let ref = UInt64(offset) | UInt64(length) << 32
         bytes.append(UnsafeRawBufferPointer(utf8))
-        slots[slot] = ref + 1
+        if shareable { slots[slot] = tag | ref }
         return ref
     }
 

@@ -31,6 +31,28 @@ enum DecimalDegrees {
         return value.isFinite ? .value(value) : .infinite
     }
 
+    /// Reads the member of a flat JSON record as ``FeedRecord`` would: a JSON number is its
+    /// value, text is normalised and read as ``read(_:)`` reads it; nil when it has no text.
+    /// Text that is already a plain JSON number is read in place, with the same result.
+    static func read(_ flat: JSONFlatRecord, _ member: JSONFlatRecord.Member) -> Reading? {
+        if member.kind == .number {
+            return member.number.isFinite ? .value(member.number) : .infinite
+        }
+        let raw = flat.raw(member)
+        if member.kind == .string, let first = raw.first,
+            first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10
+        {
+            var reader = JSONByteReader(raw)
+            if let value = try? reader.parseNumber(), reader.position == raw.count {
+                return value.isFinite ? .value(value) : .infinite
+            }
+        }
+        let (string, inPlace) = flat.scalarText(member)
+        let text = inPlace ? String(decoding: raw, as: UTF8.self) : string
+        guard let normalized = text?.normalizedFeedValue() else { return nil }
+        return read(normalized)
+    }
+
     /// True when `bytes` spell `[+-]?(digits[.digits?]|.digits)([eE][+-]?digits)?`.
     static func isDecimal(_ bytes: some Collection<UInt8>) -> Bool {
         var iterator = bytes.makeIterator()

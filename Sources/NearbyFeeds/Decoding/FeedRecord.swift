@@ -2,12 +2,21 @@
 ///
 /// A field path with fallbacks (``FieldPath/fallbacks``) is tried path by path: the first that
 /// gives a value (present, not null, not empty) wins.
-enum FeedRecord: Sendable {
+enum FeedRecord {
     /// A JSON record; for GeoJSON, `properties` holds the feature's properties, which paths
     /// fall back to and which make up the raw fields.
     case json(JSONValue, properties: JSONValue?)
+    /// A JSON record of scalars seen in place in its page (never GeoJSON): the same answers as
+    /// `.json` of its tree, without the tree.
+    case flat(JSONFlatRecord)
     /// A CSV row with its file's header.
     case csv(CSVRow, columns: CSVColumns)
+
+    /// The page a flat record's ranges point into (empty for the others).
+    var page: UnsafeBufferPointer<UInt8> {
+        if case .flat(let flat) = self { return flat.page }
+        return UnsafeBufferPointer(start: nil, count: 0)
+    }
 
     /// The normalised text at `path` (or its first fallback that has one), or nil when absent,
     /// null or empty.
@@ -32,6 +41,8 @@ enum FeedRecord: Sendable {
                 return text.normalizedFeedValue()
             }
             return nil
+        case .flat(let flat):
+            return flat.member(at: path).flatMap { flat.normalizedText($0) }
         case .csv(let row, let columns):
             guard let index = columns.index[path.text], index < row.count else { return nil }
             return row.text(index)
@@ -41,6 +52,9 @@ enum FeedRecord: Sendable {
     /// The value at `path` itself (not its fallbacks) when it is a JSON number (coordinates
     /// given as numbers).
     func number(atOne path: FieldPath) -> Double? {
+        if case .flat(let flat) = self, let member = flat.member(at: path), member.kind == .number {
+            return member.number
+        }
         guard case .json(let value, let properties) = self else { return nil }
         if case .number(let number)? = value.value(at: path) { return number }
         if case .number(let number)? = properties?.value(at: path) { return number }
@@ -58,6 +72,8 @@ enum FeedRecord: Sendable {
         switch self {
         case .json(let value, let properties):
             return value.value(at: path) != nil || properties?.value(at: path) != nil
+        case .flat(let flat):
+            return flat.has(path)
         case .csv(_, let columns):
             return columns.index[path.text] != nil
         }
@@ -69,6 +85,12 @@ enum FeedRecord: Sendable {
         switch self {
         case .json(let value, let properties):
             FeedRecord.flatten(properties ?? value, prefix: "", into: &output)
+        case .flat(let flat):
+            for member in flat.members where member.keyEnd > member.keyStart {
+                guard let value = flat.normalizedText(member) else { continue }
+                output.append(
+                    PlaceField(name: String(decoding: flat.key(member), as: UTF8.self), value: value))
+            }
         case .csv(let row, let columns):
             for index in 0..<row.count {
                 guard let value = row.text(index) else { continue }

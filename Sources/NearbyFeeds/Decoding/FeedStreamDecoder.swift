@@ -85,9 +85,8 @@ public struct FeedStreamDecoder<Sink: PlaceSink> {
         if !seen[0], record.has(fields.name) { seen[0] = true }
         if !seen[1], record.has(fields.latitude) { seen[1] = true }
         if !seen[2], record.has(fields.longitude) { seen[2] = true }
-        guard let place = builder.add(record) else { return }
-        do {
-            try sink.add(place)
+        do throws(PlaceSinkFull) {
+            try builder.add(record, into: &sink)
         } catch {
             full = error
         }
@@ -116,8 +115,13 @@ public struct FeedStreamDecoder<Sink: PlaceSink> {
             records: source.effectiveRecordsPath.segments, total: source.effectiveTotalPath?.segments)
         let outcome: JSONRecordWalker.Outcome
         do throws(JSONParseError) {
-            outcome = try walker.walk(raw, releasingBehind: true) { value in
-                consume(.json(value, properties: isGeoJSON ? value["properties"] : nil))
+            // GeoJSON features nest their properties: they always come as trees.
+            outcome = try walker.walk(raw, flat: !isGeoJSON, releasingBehind: true) { found in
+                switch found {
+                case .flat(let flat): consume(.flat(flat))
+                case .tree(let value):
+                    consume(.json(value, properties: isGeoJSON ? value["properties"] : nil))
+                }
             }
         } catch {
             throw .notJSON(dataset: manifest.id, page: pageIndex, error: error)

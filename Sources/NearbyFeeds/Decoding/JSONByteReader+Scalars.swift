@@ -8,37 +8,67 @@ extension JSONByteReader {
 
     /// Parses a string; `position` is at the opening quote.
     mutating func parseString() throws(JSONParseError) -> String {
-        position += 1
-        let start = position
-        let count = bytes.count
-        while position < count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let text = String(
-                    decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-                position += 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            position += 1
+        let start = position + 1
+        guard try scanString() else {
+            return String(
+                decoding: UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]), as: UTF8.self)
         }
-        guard position < count else { throw error(.unexpectedEnd) }
+        // Escaped (rare): checked already, so this second pass only spells it out.
+        position = start
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
-        while position < count {
+        while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
                 return String(decoding: scratch, as: UTF8.self)
             }
-            if byte != UInt8(ascii: "\\") {
+            if byte == UInt8(ascii: "\\") {
+                try parseEscape()
+            } else {
                 scratch.append(byte)
                 position += 1
-                continue
             }
-            try parseEscape()
         }
         throw error(.unexpectedEnd)
+    }
+
+    /// Moves past a string, checking its escapes; `position` is at the opening quote. True when
+    /// the string holds an escape. The one string scanner of the parser, the record walker and
+    /// flat records: eight bytes at a time until a quote or backslash is near.
+    mutating func scanString() throws(JSONParseError) -> Bool {
+        position += 1
+        let count = bytes.count
+        guard let base = bytes.baseAddress else { throw error(.unexpectedEnd) }
+        let raw = UnsafeRawPointer(base)
+        var escaped = false
+        while true {
+            while position + 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+                if Self.hasByte(word, 0x22) || Self.hasByte(word, 0x5C) { break }
+                position += 8
+            }
+            guard position < count else { throw error(.unexpectedEnd) }
+            let byte = base[position]
+            if byte == UInt8(ascii: "\"") {
+                position += 1
+                return escaped
+            }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                scratch.removeAll(keepingCapacity: true)
+                try parseEscape()
+            } else {
+                position += 1
+            }
+        }
+    }
+
+    /// True when one of the eight bytes of `word` is `byte`.
+    @inline(__always)
+    private static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let lows: UInt64 = 0x0101_0101_0101_0101
+        let x = word ^ (lows &* UInt64(byte))
+        return (x &- lows) & ~x & (lows &* 0x80) != 0
     }
 
     /// Decodes one escape sequence into `scratch`; `position` is at the backslash.

@@ -50,6 +50,10 @@ struct JSONByteReader {
     var memberStacks: [[JSONMember]] = []
     /// For ``JSONRecordWalker``: build each record, or only check it.
     var buildsRecords = true
+    /// For ``JSONRecordWalker``: hand flat records on in place (``JSONFlatRecord``).
+    var flatRecords = false
+    /// For ``JSONRecordWalker``: the members of the current flat record (reused).
+    var flatMembers: [JSONFlatRecord.Member] = []
     /// For ``JSONRecordWalker``: gives the input's pages back as records are passed.
     var readBehind: ReadBehind?
 

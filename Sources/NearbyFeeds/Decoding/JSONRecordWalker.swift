@@ -21,12 +21,29 @@ struct JSONRecordWalker {
     let records: [String]
     let total: [String]?
 
+    /// One record as the walker hands it on: a flat object seen in place, or a tree.
+    enum Record {
+        case flat(JSONFlatRecord)
+        case tree(JSONValue)
+    }
+
     /// Walks `bytes` (a BOM is skipped); with `build`, `record` is called with each record in
     /// order, else the records are only checked and counted. With `releasingBehind`, the pages
     /// of a mapped input are handed back to the system as records are passed (``ReadBehind``).
     func walk(
         _ buffer: UnsafeRawBufferPointer, build: Bool = true, releasingBehind: Bool = false,
         record: (JSONValue) -> Void = { _ in }
+    ) throws(JSONParseError) -> Outcome {
+        try walk(buffer, build: build, flat: false, releasingBehind: releasingBehind) { found in
+            if case .tree(let value) = found { record(value) }
+        }
+    }
+
+    /// As ``walk(_:build:releasingBehind:record:)``; with `flat`, each record that is an object
+    /// of scalars (the common case) is handed on in place (``JSONFlatRecord``), with no tree.
+    func walk(
+        _ buffer: UnsafeRawBufferPointer, build: Bool = true, flat: Bool,
+        releasingBehind: Bool = false, record: (JSONRecordWalker.Record) -> Void
     ) throws(JSONParseError) -> Outcome {
         var bytes = buffer.assumingMemoryBound(to: UInt8.self)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
@@ -38,6 +55,7 @@ struct JSONRecordWalker {
         reader.skipWhiteSpace()
         guard reader.position < bytes.count else { throw reader.error(.empty) }
         reader.buildsRecords = build
+        reader.flatRecords = flat
         if releasingBehind { reader.readBehind = ReadBehind(bytes.baseAddress.map { UnsafeRawPointer($0) }) }
         try reader.walkValue(
             records: records[...], total: total?[...], outcome: &outcome, record: record)
@@ -52,7 +70,7 @@ extension JSONByteReader {
     /// (nil when this value is not on that path).
     mutating func walkValue(
         records: ArraySlice<String>?, total: ArraySlice<String>?,
-        outcome: inout JSONRecordWalker.Outcome, record: (JSONValue) -> Void
+        outcome: inout JSONRecordWalker.Outcome, record: (JSONRecordWalker.Record) -> Void
     ) throws(JSONParseError) {
         guard position < bytes.count else { throw error(.unexpectedEnd) }
         let opener = bytes[position]
@@ -81,7 +99,7 @@ extension JSONByteReader {
     }
 
     private mutating func walkRecords(
-        outcome: inout JSONRecordWalker.Outcome, record: (JSONValue) -> Void
+        outcome: inout JSONRecordWalker.Outcome, record: (JSONRecordWalker.Record) -> Void
     ) throws(JSONParseError) {
         try enter()
         position += 1
@@ -93,8 +111,14 @@ extension JSONByteReader {
         }
         while true {
             skipWhiteSpace()
-            if buildsRecords {
-                record(try parseValue())
+            if flatRecords, position < bytes.count, bytes[position] == UInt8(ascii: "{"),
+                try scanFlatRecord()
+            {
+                flatMembers.withUnsafeBufferPointer { members in
+                    record(.flat(JSONFlatRecord(page: bytes, members: members)))
+                }
+            } else if buildsRecords {
+                record(.tree(try parseValue()))
             } else {
                 try skipValue()
             }
@@ -109,7 +133,7 @@ extension JSONByteReader {
 
     private mutating func walkObject(
         records: ArraySlice<String>?, total: ArraySlice<String>?,
-        outcome: inout JSONRecordWalker.Outcome, record: (JSONValue) -> Void
+        outcome: inout JSONRecordWalker.Outcome, record: (JSONRecordWalker.Record) -> Void
     ) throws(JSONParseError) {
         try enter()
         position += 1
@@ -156,7 +180,7 @@ extension JSONByteReader {
 
     private mutating func walkArray(
         records: ArraySlice<String>?, total: ArraySlice<String>?,
-        outcome: inout JSONRecordWalker.Outcome, record: (JSONValue) -> Void
+        outcome: inout JSONRecordWalker.Outcome, record: (JSONRecordWalker.Record) -> Void
     ) throws(JSONParseError) {
         let recordsIndex = records.flatMap { $0.first.flatMap { Int($0) } }
         if records != nil, recordsIndex == nil { outcome.needsTree = true }
@@ -237,21 +261,6 @@ extension JSONByteReader {
 
     /// Moves past a string, checking its escapes; `position` is at the opening quote.
     private mutating func skipString() throws(JSONParseError) {
-        position += 1
-        let count = bytes.count
-        while position < count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                position += 1
-                return
-            }
-            if byte == UInt8(ascii: "\\") {
-                scratch.removeAll(keepingCapacity: true)
-                try parseEscape()
-            } else {
-                position += 1
-            }
-        }
-        throw error(.unexpectedEnd)
+        _ = try scanString()
     }
 }

@@ -3,6 +3,10 @@ import NearbyGeo
 
 /// Builds places one record at a time and counts what went wrong on the way; it keeps no
 /// place, so a feed of any length streams through it.
+///
+/// Each place goes to the sink as a ``PlaceDraft``: texts that need no unescaping or
+/// normalising are lent straight from the page of a flat JSON record, others are written once
+/// into a buffer reused from record to record.
 struct PlaceBuilder {
     let manifest: DatasetManifest
     private(set) var filteredOut = 0
@@ -17,10 +21,32 @@ struct PlaceBuilder {
     private var swapped = 0
     private var unnamed = 0
     private var repeatedIDs = 0
-    private var idUses: [String: Int] = [:]
+    private var ids = RepeatedIDTable()
+    /// The current record's texts that are not in its page.
+    private var buffer: [UInt8] = []
+    private var attributes: [PlaceDraft.Attribute] = []
+    private var fields: [PlaceDraft.Field] = []
+
+    private let keys: FlatFieldKeys
+    /// The attributes' keys and labels, back to back (their texts in each draft).
+    private let attributeNames: [UInt8]
+    private let attributeNameTexts: [(key: PlaceDraft.Text, label: PlaceDraft.Text)]
 
     init(manifest: DatasetManifest) {
         self.manifest = manifest
+        keys = FlatFieldKeys(manifest.fields)
+        var names: [UInt8] = []
+        var texts: [(key: PlaceDraft.Text, label: PlaceDraft.Text)] = []
+        func text(_ string: String) -> PlaceDraft.Text {
+            let start = names.count
+            names.append(contentsOf: string.utf8)
+            return PlaceDraft.Text(offset: start, count: names.count - start, source: .names)
+        }
+        for mapping in manifest.fields.attributes {
+            texts.append((text(mapping.key), text(mapping.label)))
+        }
+        attributeNames = names
+        attributeNameTexts = texts
     }
 
     /// Places kept without a usable coordinate.
@@ -28,52 +54,166 @@ struct PlaceBuilder {
 
     /// Lets go of the ids seen (for repeats), once the feed is complete.
     mutating func forgetIDs() {
-        idUses = [:]
+        ids.removeAll()
     }
 
-    /// The place for `record`, or nil when the manifest's filter drops it.
+    /// The place for `record`, as a value (tests and small callers).
     mutating func add(_ record: FeedRecord) -> Place? {
+        var places: [Place] = []
+        // An array never refuses a place.
+        _ = try? add(record, into: &places)
+        return places.first
+    }
+
+    /// Builds the place for `record` and gives it to `sink`; false when the manifest's filter
+    /// drops the record.
+    @discardableResult
+    mutating func add<Sink: PlaceSink>(_ record: FeedRecord, into sink: inout Sink)
+        throws(PlaceSinkFull) -> Bool
+    {
         rowNumber += 1
         if let filter = manifest.filter, !filter.accepts(record.text(at: filter.field)) {
             filteredOut += 1
-            return nil
+            return false
         }
-        let fields = manifest.fields
-        var id = fields.id.flatMap { record.text(at: $0) } ?? String(rowNumber)
-        let uses = idUses[id, default: 0] + 1
-        idUses[id] = uses
+        buffer.removeAll(keepingCapacity: true)
+        attributes.removeAll(keepingCapacity: true)
+        fields.removeAll(keepingCapacity: true)
+        let page = record.page
+        var id = text(record, role: FlatFieldKeys.Role.id) ?? put(String(rowNumber))
+        let uses: Int
+        if id.source == .buffer {
+            uses = buffer.withUnsafeBufferPointer { ids.use(Self.slice($0, id)) }
+        } else {
+            uses = ids.use(Self.slice(page, id))
+        }
         if uses > 1 {
             repeatedIDs += 1
-            id += "-\(uses)"
+            id = put(string(id, page) + "-\(uses)")
         }
-        let name: String
-        if let found = record.text(at: fields.name) {
+        let name: PlaceDraft.Text
+        if let found = text(record, role: FlatFieldKeys.Role.name) {
             name = found
         } else {
             unnamed += 1
             name = id
         }
-        var attributes: [PlaceAttribute] = []
-        for mapping in fields.attributes {
-            guard var value = record.text(at: mapping.field) else { continue }
-            if let marker = mapping.splitBefore, !marker.isEmpty {
-                value = value.splitBefore(marker)
+        for index in 0..<attributeNameTexts.count {
+            guard var value = text(record, role: FlatFieldKeys.Role.firstAttribute + index) else {
+                continue
             }
-            attributes.append(PlaceAttribute(key: mapping.key, label: mapping.label, value: value))
+            if let marker = manifest.fields.attributes[index].splitBefore, !marker.isEmpty {
+                value = put(string(value, page).splitBefore(marker))
+            }
+            let names = attributeNameTexts[index]
+            attributes.append(PlaceDraft.Attribute(key: names.key, label: names.label, value: value))
         }
+        let address = text(record, role: FlatFieldKeys.Role.address)
+        let category = text(record, role: FlatFieldKeys.Role.category)
+        rawFields(of: record)
         let coordinate = coordinate(of: record)
         placeCount += 1
         if coordinate != nil { locatedCount += 1 }
-        return Place(
-            datasetID: manifest.id, id: id, name: name, coordinate: coordinate,
-            address: fields.address.flatMap { record.text(at: $0) },
-            category: fields.category.flatMap { record.text(at: $0) },
-            attributes: attributes, fields: record.flattenedFields())
+        let result: Result<Void, PlaceSinkFull> = buffer.withUnsafeBufferPointer { buffer in
+            attributes.withUnsafeBufferPointer { attributes in
+                fields.withUnsafeBufferPointer { fields in
+                    attributeNames.withUnsafeBufferPointer { names in
+                        let draft = PlaceDraft(
+                            datasetID: manifest.id, coordinate: coordinate, id: id, name: name,
+                            address: address, category: category, attributes: attributes,
+                            fields: fields, page: page, buffer: buffer, names: names)
+                        return Result { () throws(PlaceSinkFull) in try sink.add(draft) }
+                    }
+                }
+            }
+        }
+        try result.get()
+        return true
+    }
+
+    /// Writes `text` into the buffer.
+    private mutating func put(_ text: String) -> PlaceDraft.Text {
+        let start = buffer.count
+        buffer.append(contentsOf: text.utf8)
+        return PlaceDraft.Text(offset: start, count: buffer.count - start, source: .buffer)
+    }
+
+    private static func slice(_ source: UnsafeBufferPointer<UInt8>, _ text: PlaceDraft.Text)
+        -> UnsafeBufferPointer<UInt8>
+    {
+        UnsafeBufferPointer(rebasing: source[text.offset..<(text.offset + text.count)])
+    }
+
+    private func string(_ text: PlaceDraft.Text, _ page: UnsafeBufferPointer<UInt8>) -> String {
+        guard text.source == .buffer else { return String(decoding: Self.slice(page, text), as: UTF8.self) }
+        return buffer.withUnsafeBufferPointer {
+            String(decoding: Self.slice($0, text), as: UTF8.self)
+        }
+    }
+
+    /// The manifest's path for `role` (see ``FlatFieldKeys/Role``).
+    private func path(_ role: Int) -> FieldPath? {
+        let fields = manifest.fields
+        switch role {
+        case FlatFieldKeys.Role.id: return fields.id
+        case FlatFieldKeys.Role.name: return fields.name
+        case FlatFieldKeys.Role.latitude: return fields.latitude
+        case FlatFieldKeys.Role.longitude: return fields.longitude
+        case FlatFieldKeys.Role.address: return fields.address
+        case FlatFieldKeys.Role.category: return fields.category
+        default: return fields.attributes[role - FlatFieldKeys.Role.firstAttribute].field
+        }
+    }
+
+    /// The normalised text of `role`'s field (or its first fallback that has one), or nil.
+    private mutating func text(_ record: FeedRecord, role: Int) -> PlaceDraft.Text? {
+        guard case .flat(let flat) = record else {
+            return path(role).flatMap { record.text(at: $0) }.map { put($0) }
+        }
+        for choice in 0..<keys.choiceCount(role) {
+            if let member = keys.member(flat, role: role, choice: choice),
+                let found = text(flat, member)
+            {
+                return found
+            }
+        }
+        return nil
+    }
+
+    /// A flat record's member as normalised text: in place when it needs no work.
+    private mutating func text(_ flat: JSONFlatRecord, _ member: JSONFlatRecord.Member)
+        -> PlaceDraft.Text?
+    {
+        var (string, inPlace) = flat.scalarText(member)
+        if inPlace {
+            let raw = flat.raw(member)
+            if String.isAlreadyNormal(raw) {
+                return PlaceDraft.Text(offset: member.valueStart, count: raw.count, source: .page)
+            }
+            string = String(decoding: raw, as: UTF8.self)
+        }
+        return string?.normalizedFeedValue().map { put($0) }
+    }
+
+    /// Every field of the record that has a value, in source order (``FeedRecord/flattenedFields()``).
+    private mutating func rawFields(of record: FeedRecord) {
+        guard case .flat(let flat) = record else {
+            for field in record.flattenedFields() {
+                fields.append(PlaceDraft.Field(name: put(field.name), value: put(field.value)))
+            }
+            return
+        }
+        for member in flat.members where member.keyEnd > member.keyStart {
+            guard let value = text(flat, member) else { continue }
+            let name = PlaceDraft.Text(
+                offset: member.keyStart, count: member.keyEnd - member.keyStart, source: .page)
+            fields.append(PlaceDraft.Field(name: name, value: value))
+        }
     }
 
     private mutating func coordinate(of record: FeedRecord) -> Coordinate? {
-        let latitude = degrees(record, manifest.fields.latitude)
-        let longitude = degrees(record, manifest.fields.longitude)
+        let latitude = degrees(record, role: FlatFieldKeys.Role.latitude)
+        let longitude = degrees(record, role: FlatFieldKeys.Role.longitude)
         if latitude == nil || longitude == nil {
             missingCoordinates += 1
             return nil
@@ -101,9 +241,16 @@ struct PlaceBuilder {
 
     /// The first of the path's choices that has a value, read as decimal degrees; nil when none
     /// has one. JSON numbers are decimal by the JSON grammar (`1e999` reads as infinite).
-    private func degrees(_ record: FeedRecord, _ path: FieldPath) -> DecimalDegrees.Reading? {
-        for position in 0...path.fallbacks.count {
-            let choice = position == 0 ? path : path.fallbacks[position - 1]
+    private func degrees(_ record: FeedRecord, role: Int) -> DecimalDegrees.Reading? {
+        if case .flat(let flat) = record {
+            for choice in 0..<keys.choiceCount(role) {
+                guard let member = keys.member(flat, role: role, choice: choice) else { continue }
+                if let reading = DecimalDegrees.read(flat, member) { return reading }
+            }
+            return nil
+        }
+        guard let path = path(role) else { return nil }
+        for choice in path.choices {
             if let number = record.number(atOne: choice) {
                 return number.isFinite ? .value(number) : .infinite
             }

@@ -3,6 +3,16 @@
 public protocol PlaceSink {
     /// Takes the next place, in feed order; throws when the sink can hold no more.
     mutating func add(_ place: Place) throws(PlaceSinkFull)
+
+    /// Takes the next place as a draft whose bytes are lent for this call only (the stream
+    /// decoder's way: no `String` per field). By default it is made a ``Place`` and added.
+    mutating func add(_ draft: PlaceDraft) throws(PlaceSinkFull)
+}
+
+extension PlaceSink {
+    public mutating func add(_ draft: PlaceDraft) throws(PlaceSinkFull) {
+        try add(draft.place())
+    }
 }
 
 /// A sink reached a limit of its own format (such as 4 GiB of text in a place archive).
