@@ -1,6 +1,7 @@
 import Foundation
 import NearbyBasics
 import NearbyGeo
+import NearbyTestSupport
 import Testing
 
 @testable import NearbyFeeds
@@ -35,7 +36,7 @@ import Testing
         var builder = PlaceBuilder(manifest: manifest)
         var places: [Place] = []
         let walker = JSONRecordWalker(records: ["r"], total: nil)
-        var trees: [JSONValue] = []
+        var trees: [NearbyFeeds.JSONValue] = []
         let result: Result<JSONRecordWalker.Outcome, JSONParseError> = page.withUnsafeBytes { raw in
             Result { () throws(JSONParseError) -> JSONRecordWalker.Outcome in
                 try walker.walk(raw) { trees.append($0) }
