@@ -1,5 +1,5 @@
 /// The documented exit codes of `nearby`.
-public enum ExitCode: Int32, Sendable {
+enum ExitCode: Int32, Sendable {
     /// Success, including an empty result.
     case success = 0
     /// A failed operation (a bad file, a failed refresh, a database error).

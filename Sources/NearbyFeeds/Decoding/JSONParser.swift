@@ -7,12 +7,12 @@ import Foundation
 /// because open-data feeds are not always strict: raw control characters inside strings are
 /// kept, a trailing comma before `]` or `}` is accepted, invalid UTF-8 and unpaired surrogate
 /// escapes become U+FFFD.
-public struct JSONParser: Sendable {
+struct JSONParser: Sendable {
     /// Deepest nesting accepted before the parser refuses the input.
-    public static let maximumDepth = 512
+    static let maximumDepth = 512
 
     /// Parses `data` as one JSON value.
-    public static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
+    static func parse(_ data: Data) throws(JSONParseError) -> JSONValue {
         let result: Result<JSONValue, JSONParseError> = data.withUnsafeBytes { raw in
             Result { () throws(JSONParseError) -> JSONValue in try parse(raw) }
         }
@@ -20,7 +20,7 @@ public struct JSONParser: Sendable {
     }
 
     /// Parses `bytes` as one JSON value.
-    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         let result: Result<JSONValue, JSONParseError> = bytes.withUnsafeBytes { raw in
             Result { () throws(JSONParseError) -> JSONValue in try parse(raw) }
         }
@@ -28,7 +28,7 @@ public struct JSONParser: Sendable {
     }
 
     /// Parses the bytes in `buffer` as one JSON value.
-    public static func parse(_ buffer: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
+    static func parse(_ buffer: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
         var bytes = buffer.assumingMemoryBound(to: UInt8.self)
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             bytes = UnsafeBufferPointer(

@@ -5,9 +5,9 @@
 /// host, and may not carry a user name or password; `file` is allowed only where the caller says
 /// so (the mirror folder the user passed). Header names must be HTTP tokens and header values may
 /// not hold CR, LF, NUL or other control characters (which would smuggle extra headers).
-public enum RequestSafety {
+enum RequestSafety {
     /// Why `url` may not be fetched, as a clause (no full stop), or nil when it may.
-    public static func problem(withURL url: String, allowingFile: Bool = false) -> String? {
+    static func problem(withURL url: String, allowingFile: Bool = false) -> String? {
         if url.unicodeScalars.contains(where: {
             $0.value <= 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value)
         }) {
@@ -36,22 +36,22 @@ public enum RequestSafety {
     }
 
     /// True when `url` starts with `http:`, `https:` or `file:` (in any case).
-    public static func hasKnownScheme(_ url: String) -> Bool {
+    static func hasKnownScheme(_ url: String) -> Bool {
         let lowered = url.prefix(6).lowercased()
         return lowered.hasPrefix("http:") || lowered.hasPrefix("https:") || lowered.hasPrefix("file:")
     }
 
     /// True when `url` uses `https` (so a redirect may not leave it).
-    public static func isHTTPS(_ url: String) -> Bool { url.lowercased().hasPrefix("https:") }
+    static func isHTTPS(_ url: String) -> Bool { url.lowercased().hasPrefix("https:") }
 
     /// Whether a redirect from `source` to `target` may be followed: the target passes the URL
     /// rules (http or https, a host, no user name or password), and https never goes to http.
-    public static func mayRedirect(from source: String, to target: String) -> Bool {
+    static func mayRedirect(from source: String, to target: String) -> Bool {
         problem(withURL: target) == nil && (!isHTTPS(source) || isHTTPS(target))
     }
 
     /// Why `name: value` may not be sent, as a clause, or nil when it may.
-    public static func problem(withHeader name: String, value: String) -> String? {
+    static func problem(withHeader name: String, value: String) -> String? {
         guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
             return "its name is not an HTTP token (letters, digits and !#$%&'*+-.^_`|~ only)"
         }

@@ -14,19 +14,19 @@
 /// running spike limit (12 m/s) — a car or a train, which the generic 70 m/s limit lets through.
 /// A run that passes all of them has one trusted speed,
 /// ``RunStatistics/averageSpeed``; any other run earns distance badges only.
-public enum RunTiming {
+enum RunTiming {
     /// The share of the distance that must lie between timed fixes: 0.9.
-    public static let minimumTimedFraction = 0.9
+    static let minimumTimedFraction = 0.9
     /// Timed fixes all within this many seconds have "the same time": 1 s.
-    public static let equalTimeSpan = 1.0
+    static let equalTimeSpan = 1.0
     /// Seconds in a mean Gregorian year.
-    public static let secondsPerYear = 365.2425 * 86_400
+    static let secondsPerYear = 365.2425 * 86_400
     /// The furthest the fixes may be from the file's own time: 10 years (a GPS week rollover is
     /// 19.6 years; an old run exported years later stays within it).
-    public static let maximumFileTimeOffset = 10 * secondsPerYear
+    static let maximumFileTimeOffset = 10 * secondsPerYear
 
     /// A fault of the clock that makes every time in `tracks` unusable, or nil.
-    public static func clockProblem(tracks: [Track], fileTime: Double?) -> TimingProblem? {
+    static func clockProblem(tracks: [Track], fileTime: Double?) -> TimingProblem? {
         var first: Double?
         var last: Double?
         var lowest = Double.infinity
@@ -55,7 +55,7 @@ public enum RunTiming {
 
     /// Why the statistics of a run (cleaned with the spike limit `maximumSpeed`) give no speed
     /// to rank, or nil when ``RunStatistics/averageSpeed`` is trusted.
-    public static func rankingProblem(_ statistics: RunStatistics, maximumSpeed: Double) -> TimingProblem? {
+    static func rankingProblem(_ statistics: RunStatistics, maximumSpeed: Double) -> TimingProblem? {
         guard statistics.timedFixes >= 2 else { return .noTimes }
         guard let speed = statistics.averageSpeed, statistics.movingTime > 0 else { return .noMovement }
         let fraction = statistics.distance > 0 ? statistics.timedDistance / statistics.distance : 0
@@ -66,13 +66,13 @@ public enum RunTiming {
 
     /// The share of the timed distance an untyped (or driving) track may cover faster than a
     /// runner can before it is judged a vehicle: 0.05.
-    public static let maximumFastFraction = 0.05
+    static let maximumFastFraction = 0.05
 
     /// For a track whose activity is not named (or is driving): the share of its timed distance
     /// covered in legs faster than ``ActivityKind/running``'s spike limit, when that share is above
     /// ``maximumFastFraction``; nil otherwise, and always nil for named activities (their own spike
     /// limit already applied).
-    public static func vehicleProblem(_ run: CleanedRun) -> TimingProblem? {
+    static func vehicleProblem(_ run: CleanedRun) -> TimingProblem? {
         guard run.activity == .unknown || run.activity == .driving else { return nil }
         let limit = ActivityKind.running.maximumSpeed
         var timed = 0.0
@@ -98,7 +98,7 @@ public enum RunTiming {
     }
 
     /// `tracks` with every time removed.
-    public static func withoutTimes(_ tracks: [Track]) -> [Track] {
+    static func withoutTimes(_ tracks: [Track]) -> [Track] {
         tracks.map { track in
             var copy = track
             for s in copy.segments.indices {
