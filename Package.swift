@@ -55,7 +55,8 @@ let package = Package(
         .target(name: "NearbyGeo", swiftSettings: swiftSettings),
         // Place dataset plugins, manifests, decoders, the refresh cache and the libcurl fetcher.
         .target(
-            name: "NearbyFeeds", dependencies: ["NearbyGeo", "NearbyBasics", "CCurl"], swiftSettings: swiftSettings),
+            name: "NearbyFeeds", dependencies: ["NearbyGeo", "NearbyBasics", "CCurl", "NearbyPostgres"],
+            swiftSettings: swiftSettings),
         // Tracks: GPX/TCX/FIT readers, gzip/zip export archives, cleaning, statistics, splits, the
         // badge catalogue plugin and its rules, the join.
         .target(
@@ -67,7 +68,7 @@ let package = Package(
         // Argument parsing, commands, output formats, exit codes: the only place that prints.
         .target(
             name: "NearbyCLI",
-            dependencies: ["NearbyBasics", "NearbyGeo", "NearbyFeeds", "NearbyRuns", "NearbyStore"],
+            dependencies: ["NearbyBasics", "NearbyGeo", "NearbyFeeds", "NearbyRuns", "NearbyStore", "NearbyPostgres"],
             swiftSettings: swiftSettings),
         // The executable is a stub over NearbyCLI.
         .executableTarget(name: "nearby", dependencies: ["NearbyCLI"], swiftSettings: swiftSettings),
@@ -121,7 +122,10 @@ package.targets.append(contentsOf: [
     // every start load libpq and its TLS and Kerberos libraries.
     .systemLibrary(name: "CPQ", providers: [.apt(["libpq-dev"])]),
     .target(name: "NearbyPostgres", dependencies: ["CPQ", "NearbyBasics"], swiftSettings: swiftSettings),
-    .testTarget(name: "NearbyPostgresTests", dependencies: ["NearbyPostgres"], swiftSettings: swiftSettings),
+    .testTarget(
+        name: "NearbyPostgresTests",
+        dependencies: ["NearbyPostgres", "NearbyFeeds", "NearbyGeo", "NearbyTestSupport"],
+        swiftSettings: swiftSettings),
 ])
 
 // MARK: - Fuzz targets (issue 8), owned by Fuzz/; see Fuzz/README.md.

@@ -25,6 +25,9 @@ enum CommandRouter {
             try RefreshCommand.run(context)
         },
         Command(spec: MapCommand.spec, group: .places) { context throws(CLIError) in try MapCommand.run(context) },
+        Command(spec: PublishCommand.spec, group: .places) { context throws(CLIError) in
+            try PublishCommand.run(context)
+        },
         Command(spec: RunsImportCommand.spec, group: .runs) { context throws(CLIError) in
             try RunsImportCommand.run(context)
         },

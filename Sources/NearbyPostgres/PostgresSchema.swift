@@ -46,6 +46,11 @@ public struct PostgresSchemaName: Sendable, Hashable, CustomStringConvertible {
 ///   a GiST index, so the database itself answers "which runs passed near here".
 /// - `places`: a dataset's places with `position geography(Point,4326)` (NULL when the record has
 ///   no coordinates) and a GiST index; attributes as jsonb.
+///
+/// Version 2:
+/// - `places`: `ordinal` (the record's 0-based source order; with `dataset` the primary key, as ids
+///   may repeat) and `details` (jsonb: the attributes with labels and every raw field, in order),
+///   so a query from PostGIS rebuilds each place exactly as the archive holds it.
 public enum PostgresSchema {
     /// One forward step: the version it produces and its SQL (`{schema}` is the quoted schema).
     struct Migration: Sendable {
@@ -114,7 +119,20 @@ public enum PostgresSchema {
                 """,
                 "CREATE INDEX places_by_position ON {schema}.places USING gist (position)",
             ]
-        )
+        ),
+        Migration(
+            version: 2,
+            summary: "places keep their source order and every field, so PostGIS answers as the local cache",
+            statements: [
+                // Ids need not be unique in a feed (the archive keeps every record): a place is its
+                // dataset and its 0-based record number; `show` finds the first record with an id.
+                "ALTER TABLE {schema}.places DROP CONSTRAINT places_pkey",
+                "ALTER TABLE {schema}.places ADD COLUMN ordinal bigint NOT NULL CHECK (ordinal >= 0)",
+                "ALTER TABLE {schema}.places ADD COLUMN details jsonb NOT NULL DEFAULT '{}'::jsonb",
+                "ALTER TABLE {schema}.places ADD PRIMARY KEY (dataset, ordinal)",
+                "CREATE INDEX places_by_id ON {schema}.places (dataset, id, ordinal)",
+            ]
+        ),
     ]
 
     /// The version a fully migrated schema has.

@@ -14,7 +14,10 @@ enum ShowCommand {
         let found = try session.ask { library throws(PlaceLibraryError) in
             try library.place(id: words[1], in: words[0], from: origin)
         }
-        guard let hit = found.value, let dataset = found.datasets.first else {
+        // From PostGIS (--places-db) no cached copy answers: the manifest is the catalog's.
+        guard let hit = found.value,
+            let manifest = found.datasets.first?.manifest ?? session.library.catalog.manifest(id: words[0])
+        else {
             throw .failure("\(words[0]) has no place with id \(words[1])")
         }
         let place = hit.place
@@ -29,7 +32,7 @@ enum ShowCommand {
             context.output.out(JSONOutput.object(members).rendered())
             return
         }
-        var rows: [(String, String)] = [("dataset", dataset.manifest.id), ("id", place.id)]
+        var rows: [(String, String)] = [("dataset", manifest.id), ("id", place.id)]
         rows += place.fields.map { ($0.name, $0.value) }
         if let coordinate = place.coordinate {
             rows.append(("coordinate", coordinate.description))
@@ -54,7 +57,7 @@ enum ShowCommand {
                 .replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: width + 2)) + "\n"
         }
         text +=
-            context.style.dim("Source: \(dataset.manifest.attribution). Licence: \(dataset.manifest.licence).") + "\n"
+            context.style.dim("Source: \(manifest.attribution). Licence: \(manifest.licence).") + "\n"
         context.output.out(text)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyFeeds
 import NearbyGeo
+import NearbyPostgres
 
 /// The feeds side of one command: the catalog, the cache and the fetcher, built from the context.
 struct PlacesSession {
@@ -42,7 +43,19 @@ struct PlacesSession {
         }
         library = PlaceLibrary(
             catalog: catalog, cache: cache, mirror: mirror, offline: context.arguments.has("offline"),
-            planner: planner)
+            planner: planner, placesDatabase: try Self.placesDatabase(context))
+    }
+
+    /// `--places-db`, else `NEARBY_PLACES_DB`: the PostGIS database place queries read from (nil:
+    /// the local cache). Only a postgresql:// URL is accepted; a value is never taken for a file.
+    static func placesDatabase(_ context: CommandContext) throws(CLIError) -> PostgisPlaceSource? {
+        let given = context.arguments.value("places-db") ?? context.environment.variables["NEARBY_PLACES_DB"]
+        guard let text = given, !text.isEmpty else { return nil }
+        do {
+            return PostgisPlaceSource(url: try PostgresURL(text))
+        } catch {
+            throw .usage("--places-db: \(error.description)")
+        }
     }
 
     /// Makes one library call, then words what it returned for the user: each warning on stderr

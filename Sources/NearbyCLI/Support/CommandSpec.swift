@@ -28,6 +28,8 @@ struct CommandSpec: Sendable {
         OptionDeclaration(
             "db", value: "FILE", help: "runs database (else NEARBY_DB, $XDG_DATA_HOME/nearby/nearby.sqlite)"),
         OptionDeclaration(
+            "places-db", value: "URL", help: "answer place queries from PostGIS (also NEARBY_PLACES_DB; see publish)"),
+        OptionDeclaration(
             "units", value: "metric|imperial", help: "(else from LC_ALL, LC_MEASUREMENT, LANG)", kind: .units),
         OptionDeclaration("no-color", help: "no colour (also NO_COLOR)"),
         OptionDeclaration("help", short: "h", help: "this help, or a command's"),

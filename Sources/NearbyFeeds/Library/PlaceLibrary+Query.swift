@@ -27,6 +27,10 @@ extension PlaceLibrary {
     /// the cached pages (a ``PlaceLibraryWarning/rebuilt(datasetID:reason:)``) and asked again;
     /// damage that survives the rebuild is ``PlaceLibraryError/damaged(_:_:)``.
     public func query(_ query: PlaceQuery, in ids: [String]) throws(PlaceLibraryError) -> PlaceResult<[PlaceHit]> {
+        if let placesDatabase {
+            for id in ids { _ = try manifest(id) }
+            return try placesDatabase.query(query, in: ids)
+        }
         var warnings: [PlaceLibraryWarning] = []
         var hits: [PlaceHit] = []
         let datasets = try openEach(ids, verifyAll: false, warnings: &warnings) {
@@ -57,6 +61,10 @@ extension PlaceLibrary {
     public func place(id: String, in datasetID: String, from origin: Coordinate? = nil) throws(PlaceLibraryError)
         -> PlaceResult<PlaceHit?>
     {
+        if let placesDatabase {
+            _ = try manifest(datasetID)
+            return try placesDatabase.place(id: id, in: datasetID, from: origin)
+        }
         let dataset = try open(manifest(datasetID), verifyAll: true)
         var warnings = dataset.warnings
         let (found, used) = try withRepair(dataset, &warnings) { opened throws(PlaceArchiveError) -> Place? in

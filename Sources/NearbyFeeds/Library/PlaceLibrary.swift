@@ -14,11 +14,15 @@ public struct PlaceLibrary: Sendable {
     /// Never fetch.
     public var offline: Bool
     public var planner: RefreshPlanner
+    /// When set, ``query(_:in:)`` and ``place(id:in:from:)`` answer from places published to
+    /// PostGIS instead of the cache, with the same answers (see ``PostgisPlaceSource``).
+    public var placesDatabase: PostgisPlaceSource?
 
     public init(
         catalog: DatasetCatalog, cache: DatasetCache, mirror: FeedMirror? = nil, offline: Bool = false,
-        planner: RefreshPlanner = RefreshPlanner()
+        planner: RefreshPlanner = RefreshPlanner(), placesDatabase: PostgisPlaceSource? = nil
     ) {
+        self.placesDatabase = placesDatabase
         self.catalog = catalog
         self.cache = cache
         self.mirror = mirror
