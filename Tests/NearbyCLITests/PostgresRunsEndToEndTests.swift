@@ -41,6 +41,12 @@ import Testing
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("imported #1 meridian-2km.gpx: 2.00 km in 10:00 (5:00 /km)"))
         #expect(imported.stdout == importedSQLite.stdout)
+        // The segment's path is a PostGIS geography: 21 fixes, 2,000 m on the ellipsoid by PostGIS's
+        // own measure (the fixture's fixes are GeographicLib Direct steps of 100 m).
+        let path = try PostgresConnection(PostgresURL(url)).execute(
+            "SELECT ST_NPoints(path::geometry) AS n, ST_Length(path) AS metres FROM nearby.segments")
+        #expect(try path.rows.first?.int64("n") == 21)
+        #expect(abs((try path.rows.first?.double("metres") ?? 0) - 2000) < 0.01)
         let (again, againSQLite) = both(["runs", "import", run])
         #expect(again.stdout.contains("already imported as #1"))
         #expect(again.stdout == againSQLite.stdout)
