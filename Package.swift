@@ -121,12 +121,21 @@ package.targets.append(contentsOf: [
     // library is dlopened on first use (see Sources/CPQ/shim.h), so no pkgConfig: its -lpq would make
     // every start load libpq and its TLS and Kerberos libraries.
     .systemLibrary(name: "CPQ", providers: [.apt(["libpq-dev"])]),
-    .target(name: "NearbyPostgres", dependencies: ["CPQ", "NearbyBasics"], swiftSettings: swiftSettings),
+    // NearbyStore for the RunStoring protocol, the shared PointBlob and SameActivity rule that
+    // PostgresRunStore implements and applies.
+    .target(
+        name: "NearbyPostgres", dependencies: ["CPQ", "NearbyBasics", "NearbyStore", "NearbyRuns"],
+        swiftSettings: swiftSettings),
     .testTarget(
         name: "NearbyPostgresTests",
         dependencies: ["NearbyPostgres", "NearbyFeeds", "NearbyGeo", "NearbyTestSupport"],
         swiftSettings: swiftSettings),
 ])
+// The runs commands pick the store by `--db` (a PostgreSQL URL or a SQLite file), and the store
+// conformance suite runs against both stores.
+for target in package.targets where ["NearbyStoreTests", "NearbyCLITests"].contains(target.name) {
+    target.dependencies.append("NearbyPostgres")
+}
 
 // MARK: - Fuzz targets (issue 8), owned by Fuzz/; see Fuzz/README.md.
 // Only when NEARBY_FUZZ=1 is set, so a normal `swift build` / `swift test` never sees them. `Fuzz/run`

@@ -1,6 +1,7 @@
 import NearbyRuns
 
-/// The packed form of one ``TrackSegment``'s points, stored as one BLOB per segment row.
+/// The packed form of one ``TrackSegment``'s points, stored as one BLOB per segment row: the one
+/// point encoding both stores share (SQLite's `segments.points` BLOB, PostgreSQL's `bytea`).
 ///
 /// Format version 1, all multi-byte values little-endian:
 ///
@@ -19,8 +20,9 @@ import NearbyRuns
 ///
 /// The point count lives beside the blob (`segments.point_count`); decoding checks that the blob
 /// holds exactly that many points and nothing more. A point costs 17 to 37 bytes.
-enum PointBlob {
-    static let formatVersion: UInt8 = 1
+public enum PointBlob {
+    /// The format version this build writes (byte 0 of every blob).
+    public static let formatVersion: UInt8 = 1
 
     private static let hasElevation: UInt8 = 1 << 0
     private static let hasTime: UInt8 = 1 << 1
@@ -29,14 +31,14 @@ enum PointBlob {
     private static let knownFlags: UInt8 = 0x0f
 
     /// Why a blob could not be decoded.
-    enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
         case empty
         case unknownVersion(UInt8)
         case unknownFlags(point: Int, flags: UInt8)
         case truncated(point: Int)
         case trailingBytes(Int)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .empty: "the point blob is empty"
             case .unknownVersion(let version):
@@ -50,7 +52,7 @@ enum PointBlob {
     }
 
     /// The encoded size of `points`, in bytes.
-    static func encodedSize(of points: [TrackPoint]) -> Int {
+    public static func encodedSize(of points: [TrackPoint]) -> Int {
         var size = 1
         for point in points {
             size += 17
@@ -63,7 +65,7 @@ enum PointBlob {
     }
 
     /// Packs `points` in format version 1.
-    static func encode(_ points: [TrackPoint]) -> [UInt8] {
+    public static func encode(_ points: [TrackPoint]) -> [UInt8] {
         let size = encodedSize(of: points)
         return [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             let raw = UnsafeMutableRawBufferPointer(buffer)
@@ -97,7 +99,7 @@ enum PointBlob {
     }
 
     /// Unpacks exactly `count` points from `bytes`.
-    static func decode(_ bytes: UnsafeRawBufferPointer, count: Int) throws(DecodeError)
+    public static func decode(_ bytes: UnsafeRawBufferPointer, count: Int) throws(DecodeError)
         -> [TrackPoint]
     {
         guard let version = bytes.first else { throw .empty }

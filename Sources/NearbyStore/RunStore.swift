@@ -161,29 +161,7 @@ public final class RunStore {
 
     /// Checks what SQLite would silently mangle (NaN becomes NULL) and returns the lowercase hash.
     private static func validated(_ record: RunRecord) throws(RunStoreError) -> String {
-        let hash = record.contentHash.lowercased()
-        guard !hash.isEmpty, hash.utf8.allSatisfy(Self.isHexDigit) else {
-            throw .invalidRecord("the content hash \"\(record.contentHash)\" is not hexadecimal")
-        }
-        guard !record.sourceName.isEmpty else {
-            throw .invalidRecord("the source file name is empty")
-        }
-        let figures = [
-            ("distance", record.distance), ("elapsed time", record.elapsedTime),
-            ("moving time", record.movingTime), ("start time", record.startTime ?? 0),
-            ("file time", record.fileTime ?? 0), ("device distance", record.deviceTotals?.distance ?? 0),
-            ("device timer time", record.deviceTotals?.timerTime ?? 0),
-            ("device elapsed time", record.deviceTotals?.elapsedTime ?? 0),
-        ]
-        for (label, value) in figures where !value.isFinite {
-            throw .invalidRecord("the \(label) is \(value), not a finite number")
-        }
-        return hash
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+        try record.checkedContentHash()
     }
 
     // MARK: Reading

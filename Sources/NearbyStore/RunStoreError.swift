@@ -2,6 +2,9 @@
 public enum RunStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// SQLite refused an operation.
     case database(SQLiteError)
+    /// Another store's database refused an operation (PostgreSQL); the sentence names the
+    /// database without its password.
+    case backend(String)
     /// The directory that should hold the database could not be created.
     case cannotCreateDirectory(path: String, reason: String)
     /// The file was written by a newer version of this program.
@@ -23,6 +26,8 @@ public enum RunStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .database(let error):
             "The run database failed: \(error)"
+        case .backend(let reason):
+            "The run database failed: \(reason)."
         case .cannotCreateDirectory(let path, let reason):
             "Cannot create the directory \(path) for the run database: \(reason)."
         case .newerSchema(let path, let found, let supported):

@@ -1,7 +1,7 @@
 import NearbyRuns
 
-/// What ``RunLibrary`` needs of a place that keeps runs: the SQLite ``RunStore`` today, a
-/// PostgreSQL store later (issue 11).
+/// What ``RunLibrary`` needs of a place that keeps runs: the SQLite ``RunStore`` and
+/// NearbyPostgres's `PostgresRunStore` (issue 11); one conformance suite tests both.
 ///
 /// Small on purpose: import one run atomically (idempotent by content hash and by the
 /// same-activity rule), list, read, resolve a reference and delete. Every operation throws a
@@ -25,3 +25,35 @@ public protocol RunStoring: AnyObject {
 }
 
 extension RunStore: RunStoring {}
+
+extension RunRecord {
+    /// The record's content hash in lower case, after checking what no store may hold: a hash
+    /// that is not hexadecimal, an empty source name, a figure that is not finite (SQLite would
+    /// turn NaN into NULL). Every ``RunStoring`` store checks a record with this before storing it.
+    public func checkedContentHash() throws(RunStoreError) -> String {
+        let hash = contentHash.lowercased()
+        guard !hash.isEmpty, hash.utf8.allSatisfy(Self.isHexDigit) else {
+            throw .invalidRecord("the content hash \"\(contentHash)\" is not hexadecimal")
+        }
+        guard !sourceName.isEmpty else {
+            throw .invalidRecord("the source file name is empty")
+        }
+        let figures = [
+            ("distance", distance), ("elapsed time", elapsedTime),
+            ("moving time", movingTime), ("start time", startTime ?? 0),
+            ("file time", fileTime ?? 0), ("device distance", deviceTotals?.distance ?? 0),
+            ("device timer time", deviceTotals?.timerTime ?? 0),
+            ("device elapsed time", deviceTotals?.elapsedTime ?? 0),
+        ]
+        for (label, value) in figures where !value.isFinite {
+            throw .invalidRecord("the \(label) is \(value), not a finite number")
+        }
+        return hash
+    }
+
+    /// Whether `byte` is a lower-case hexadecimal digit.
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+    }
+}

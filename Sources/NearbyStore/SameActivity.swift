@@ -15,17 +15,17 @@ import NearbyRuns
 /// route at the same time (two people starting a race together excepted) is far more than that
 /// away at some of 20 instants. A run without a path (an indoor recording: no positions) is
 /// never the same activity as another by this rule — there is nothing to compare; the content
-/// hash still recognises the same file.
-enum SameActivity {
+/// hash still recognises the same file. Both run stores apply it (shared, so they agree).
+public enum SameActivity {
     /// Seconds between the starts.
-    static let startTolerance = 5.0
+    public static let startTolerance = 5.0
     /// Metres between positions at the same instant.
-    static let distanceTolerance = 50.0
+    public static let distanceTolerance = 50.0
     /// Instants compared.
-    static let samples = 20
+    public static let samples = 20
 
     /// Whether `first` and `second` (segments of two runs) record the same activity.
-    static func matches(_ first: [TrackSegment], _ second: [TrackSegment]) -> Bool {
+    public static func matches(_ first: [TrackSegment], _ second: [TrackSegment]) -> Bool {
         let a = timed(first)
         let b = timed(second)
         guard !a.isEmpty, !b.isEmpty else { return false }  // a run without a path matches nothing
@@ -47,7 +47,7 @@ enum SameActivity {
 
     /// The kind of file a source name says: `fit` for `.fit` and `.fit.gz`, `xml` for anything
     /// else (GPX, TCX).
-    static func kind(ofSourceName name: String) -> String {
+    public static func kind(ofSourceName name: String) -> String {
         var lower = name.lowercased()
         if lower.hasSuffix(".gz") { lower.removeLast(3) }
         return lower.hasSuffix(".fit") ? "fit" : "xml"

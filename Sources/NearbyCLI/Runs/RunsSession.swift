@@ -1,4 +1,6 @@
 import Foundation
+import NearbyBasics
+import NearbyPostgres
 import NearbyRuns
 import NearbyStore
 
@@ -30,12 +32,12 @@ struct RunsSession {
         } else {
             maximumSpeed = nil
         }
-        let path = context.paths.databasePath
+        let database = context.paths.databasePath
         let clock = context.environment.clock
         library = RunLibrary(
             settings: RunAnalysisSettings(units: units, catalogue: catalogue, maximumSpeed: maximumSpeed),
             store: { () throws(RunStoreError) -> any RunStoring in
-                try RunStore(path: path, access: access, now: { clock.secondsSince1970 })
+                try Self.openStore(database, access: access, clock: clock)
             })
     }
 
@@ -43,24 +45,41 @@ struct RunsSession {
     var settings: RunAnalysisSettings { library.settings }
 
     /// Opens the runs database (for the commands that still use the store directly).
-    func openStore(_ access: RunStore.Access = .readOnly) throws(CLIError) -> RunStore {
-        let clock = context.environment.clock
+    func openStore(_ access: RunStore.Access = .readOnly) throws(CLIError) -> any RunStoring {
         do {
-            return try RunStore(path: context.paths.databasePath, access: access, now: { clock.secondsSince1970 })
+            return try Self.openStore(context.paths.databasePath, access: access, clock: context.environment.clock)
         } catch {
             throw .failure(error.description)
         }
     }
 
+    /// The store `database` names: a PostgreSQL URL (`postgresql://`, `postgres://`; libpq's
+    /// conventions for passwords, `sslmode` and `~/.pgpass`) opens ``PostgresRunStore`` in the
+    /// `nearby` schema, anything else is a SQLite file. A URL is never taken for a file name.
+    static func openStore(_ database: String, access: RunStore.Access, clock: Clock) throws(RunStoreError)
+        -> any RunStoring
+    {
+        guard PostgresURL.isURL(database) else {
+            return try RunStore(path: database, access: access, now: { clock.secondsSince1970 })
+        }
+        let url: PostgresURL
+        do {
+            url = try PostgresURL(database)
+        } catch {
+            throw .backend(error.description)
+        }
+        return try PostgresRunStore(url: url, now: { clock.secondsSince1970 })
+    }
+
     /// The figures and the one speed of each stored run (``RunSummary``), in the order given.
-    func summaries(of runs: [StoredRun], store: RunStore) throws(CLIError) -> [RunSummary] {
+    func summaries(of runs: [StoredRun], store: any RunStoring) throws(CLIError) -> [RunSummary] {
         try Self.failing { () throws(RunLibraryError) in
             try RunLibrary(settings: settings, store: store).summaries(of: runs)
         }
     }
 
     /// A stored run by id, hash prefix or file name, with its analysis.
-    func loadStored(_ reference: String, store: RunStore) throws(CLIError) -> (StoredRun, RunAnalysis) {
+    func loadStored(_ reference: String, store: any RunStoring) throws(CLIError) -> (StoredRun, RunAnalysis) {
         try Self.failing { () throws(RunLibraryError) in
             try RunLibrary(settings: settings, store: store).storedRun(reference)
         }

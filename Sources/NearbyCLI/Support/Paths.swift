@@ -1,4 +1,5 @@
 import Foundation
+import NearbyPostgres
 
 /// Where Nearby keeps things, resolved once per command from options, variables and the checkout.
 ///
@@ -42,10 +43,11 @@ struct Paths: Sendable {
         }
         directories += (arguments.values["datasets"] ?? []).map(environment.absolutePath)
         datasetDirectories = directories
+        // A PostgreSQL URL is kept as given: it is never a file name (RunsSession opens it).
         if let option = arguments.value("db") {
-            databasePath = environment.absolutePath(option)
+            databasePath = PostgresURL.isURL(option) ? option : environment.absolutePath(option)
         } else if let variable = nonEmpty("NEARBY_DB") {
-            databasePath = environment.absolutePath(variable)
+            databasePath = PostgresURL.isURL(variable) ? variable : environment.absolutePath(variable)
         } else {
             databasePath = (nonEmpty("XDG_DATA_HOME") ?? home + "/.local/share") + "/nearby/nearby.sqlite"
         }
