@@ -57,19 +57,23 @@ enum RunsListCommand {
         default:
             var table = Table(
                 headers: ["ID", "DATE", "NAME", "DISTANCE", "TIME", "PACE", "BEST BADGE"], rightAligned: [0, 3, 4, 5])
+            var starred = false
             for (run, summary) in zip(runs, summaries) {
                 let stats = summary.statistics
                 let pace = RunFormatting.pace(stats.averageSpeed, units: units)
+                // A run without a speed (no route) shows no pace to star.
+                let star = summary.timingProblem != nil && pace != "–"
+                starred = starred || star
                 table.add([
                     String(run.id), RunFormatting.date(run.startTime, zone: zone), run.name ?? run.sourceName,
                     RunFormatting.distance(summary, units: units), RunFormatting.time(summary),
-                    summary.timingProblem == nil || pace == "–" ? pace : pace + " *",
+                    star ? pace + " *" : pace,
                     RunFormatting.badge(for: stats.distance, catalogue: session.catalogue),
                 ])
             }
             context.output.out(table.render(style: context.style))
             if runs.isEmpty { context.note("No runs yet; import some with 'nearby runs import FILE'.") }
-            if summaries.contains(where: { $0.timingProblem != nil }) {
+            if starred {
                 context.note(
                     "* not ranked for medals: too little or faulty timing, or not a runner's speed ('nearby runs show <run>' says why)."
                 )
