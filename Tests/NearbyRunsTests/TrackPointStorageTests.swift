@@ -1,3 +1,4 @@
+import NearbyGeo
 import Testing
 
 @testable import NearbyRuns
@@ -47,5 +48,19 @@ import Testing
         #expect(cleared.hashValue == plain.hashValue)
         #expect(TrackPoint(latitude: 1, longitude: 2, cadence: 0) != plain)
         #expect(Set([plain, cleared, TrackPoint(latitude: 1, longitude: 2, time: 0)]).count == 2)
+    }
+}
+
+/// ``CleanedRun/pointCount`` counts the kept points over all segments without building
+/// ``CleanedRun/points`` (the import's route rule asks it for every run).
+@Suite struct CleanedRunCountTests {
+    @Test func pointCountSumsTheSegments() throws {
+        let a = try #require(Coordinate(latitude: 25, longitude: 121))
+        let point = CleanedPoint(coordinate: a, distance: 0)
+        let run = CleanedRun(
+            segments: [CleanedSegment(points: [point, point, point]), CleanedSegment(points: [point])],
+            activity: .running)
+        #expect(run.pointCount == 4)  // 3 + 1, by hand
+        #expect(CleanedRun(segments: [], activity: .running).pointCount == 0)
     }
 }
