@@ -66,6 +66,10 @@ public struct CleanedRun: Sendable, Hashable {
     /// All kept points in order (segments concatenated).
     public var points: [CleanedPoint] { segments.flatMap(\.points) }
 
+    /// Number of kept points, counted without flattening a copy of them (``points`` of a
+    /// million-point run is a 60 MB array built by doubling).
+    public var pointCount: Int { segments.reduce(0) { $0 + $1.points.count } }
+
     /// Total metres: the sum of the segments' distances.
     public var distance: Double { segments.last?.points.last?.distance ?? 0 }
 }

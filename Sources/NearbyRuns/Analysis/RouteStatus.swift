@@ -44,7 +44,7 @@ public struct RouteStatus: Sendable, Hashable {
     /// The status of a cleaned run read from `tracks`.
     public init(cleaned: CleanedRun, tracks: [Track]) {
         recording = RecordSummary.merged(tracks.compactMap(\.records))
-        if cleaned.points.count >= 2 {
+        if cleaned.pointCount >= 2 {
             problem = nil
         } else if cleaned.report.inputPoints < 2, let elapsed = recording?.elapsedTime, elapsed > 0 {
             problem = .noRoute

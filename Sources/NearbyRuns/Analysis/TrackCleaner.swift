@@ -65,7 +65,9 @@ public struct TrackCleaner: Sendable {
         var current: [CleanedPoint] = []
         // The last kept fix of `current`, prepared once: every leg starts from it.
         var anchor: GeodesicPoint?
-        var pending: [(TrackPoint, GeodesicPoint)] = []
+        // Consecutive spikes, each with its leg from the one before (0 for the first), so a
+        // recovered chain reuses those lengths: no pair of fixes is ever solved twice.
+        var pending: [(point: TrackPoint, prepared: GeodesicPoint, leg: Double)] = []
         var total = 0.0
 
         func close() {
@@ -119,13 +121,13 @@ public struct TrackCleaner: Sendable {
                         continue
                     }
                     report.spikes += 1
-                    if let (p, c) = pending.last,
-                        opts.isBelievable(
-                            geodesic.distance(c, prepared), from: p.time, to: point.time)
-                    {
-                        pending.append((point, prepared))
+                    let chained = pending.last.map { last in
+                        (last, geodesic.distance(last.prepared, prepared))
+                    }
+                    if let (last, leg) = chained, opts.isBelievable(leg, from: last.point.time, to: point.time) {
+                        pending.append((point, prepared, leg))
                     } else {
-                        pending = [(point, prepared)]
+                        pending = [(point, prepared, 0)]
                     }
                     guard pending.count >= opts.recoveryCount else { continue }
                     // A believable chain of "spikes": the receiver really moved (or the anchor was
@@ -139,11 +141,7 @@ public struct TrackCleaner: Sendable {
                     }
                     close()
                     report.recoveries += 1
-                    var previous: GeodesicPoint?
-                    for (p, c) in chain {
-                        keep(p, c, legLength: previous.map { geodesic.distance($0, c) } ?? 0)
-                        previous = c
-                    }
+                    for link in chain { keep(link.point, link.prepared, legLength: link.leg) }
                 }
             }
         }

@@ -4,19 +4,70 @@ import NearbyGeo
 ///
 /// Latitude and longitude are kept as read (a pause marker may carry latitude 100); cleaning
 /// decides what counts. Time is seconds since 1970-01-01T00:00:00Z.
+///
+/// Stored compactly (40 bytes instead of the 56 of seven separate optionals): the optional
+/// fields keep their values in plain stored fields and their presence in one bit set, so a
+/// million-point file's points take 40 MB while its bytes are still in memory. Every value is
+/// kept bit for bit; the optional properties read and write exactly as stored optionals would.
 public struct TrackPoint: Sendable, Hashable {
     public var latitude: Double
     public var longitude: Double
+    @usableFromInline var elevationValue: Double = 0
+    @usableFromInline var timeValue: Double = 0
+    @usableFromInline var heartRateValue: UInt16 = 0
+    @usableFromInline var cadenceValue: UInt16 = 0
+    @usableFromInline var powerValue: UInt16 = 0
+    /// Which optional fields are present (``Field`` bits).
+    @usableFromInline var present: UInt8 = 0
+
+    @usableFromInline enum Field {
+        @usableFromInline static let elevation: UInt8 = 1
+        @usableFromInline static let time: UInt8 = 2
+        @usableFromInline static let heartRate: UInt8 = 4
+        @usableFromInline static let cadence: UInt8 = 8
+        @usableFromInline static let power: UInt8 = 16
+    }
+
     /// Elevation above the ellipsoid or geoid as the device wrote it, metres.
-    public var elevation: Double?
+    @inlinable public var elevation: Double? {
+        get { present & Field.elevation != 0 ? elevationValue : nil }
+        set {
+            elevationValue = newValue ?? 0
+            present = newValue == nil ? present & ~Field.elevation : present | Field.elevation
+        }
+    }
     /// Seconds since 1970-01-01T00:00:00Z (fractional).
-    public var time: Double?
+    @inlinable public var time: Double? {
+        get { present & Field.time != 0 ? timeValue : nil }
+        set {
+            timeValue = newValue ?? 0
+            present = newValue == nil ? present & ~Field.time : present | Field.time
+        }
+    }
     /// Heart rate, beats per minute.
-    public var heartRate: UInt16?
+    @inlinable public var heartRate: UInt16? {
+        get { present & Field.heartRate != 0 ? heartRateValue : nil }
+        set {
+            heartRateValue = newValue ?? 0
+            present = newValue == nil ? present & ~Field.heartRate : present | Field.heartRate
+        }
+    }
     /// Cadence, steps or revolutions per minute as the device wrote it.
-    public var cadence: UInt16?
+    @inlinable public var cadence: UInt16? {
+        get { present & Field.cadence != 0 ? cadenceValue : nil }
+        set {
+            cadenceValue = newValue ?? 0
+            present = newValue == nil ? present & ~Field.cadence : present | Field.cadence
+        }
+    }
     /// Power, watts.
-    public var power: UInt16?
+    @inlinable public var power: UInt16? {
+        get { present & Field.power != 0 ? powerValue : nil }
+        set {
+            powerValue = newValue ?? 0
+            present = newValue == nil ? present & ~Field.power : present | Field.power
+        }
+    }
 
     public init(
         latitude: Double, longitude: Double, elevation: Double? = nil, time: Double? = nil,
@@ -33,6 +84,23 @@ public struct TrackPoint: Sendable, Hashable {
 
     /// The position as a validated coordinate, or nil for pause markers and garbage.
     public var coordinate: Coordinate? { Coordinate(latitude: latitude, longitude: longitude) }
+
+    /// Equal when every field is equal as the optional it is read as (absent equals absent).
+    public static func == (a: TrackPoint, b: TrackPoint) -> Bool {
+        a.latitude == b.latitude && a.longitude == b.longitude && a.elevation == b.elevation && a.time == b.time
+            && a.heartRate == b.heartRate && a.cadence == b.cadence && a.power == b.power
+    }
+
+    /// Hashes the fields as the optionals they are read as, consistently with ``==(_:_:)``.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(latitude)
+        hasher.combine(longitude)
+        hasher.combine(elevation)
+        hasher.combine(time)
+        hasher.combine(heartRate)
+        hasher.combine(cadence)
+        hasher.combine(power)
+    }
 }
 
 /// An unbroken run of fixes. Distance is summed within a segment; the gap between segments is a pause.
