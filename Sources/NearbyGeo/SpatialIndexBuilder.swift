@@ -82,14 +82,16 @@ enum SpatialIndexBuilder {
     ) {
         var minX = Double.infinity, minY = Double.infinity, minZ = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity, maxZ = -Double.infinity
-        for i in lo..<hi {
+        var i = lo
+        while i < hi {
             let p = work[i]
-            minX = min(minX, p.x)
-            minY = min(minY, p.y)
-            minZ = min(minZ, p.z)
-            maxX = max(maxX, p.x)
-            maxY = max(maxY, p.y)
-            maxZ = max(maxZ, p.z)
+            minX = p.x < minX ? p.x : minX
+            minY = p.y < minY ? p.y : minY
+            minZ = p.z < minZ ? p.z : minZ
+            maxX = p.x >= maxX ? p.x : maxX
+            maxY = p.y >= maxY ? p.y : maxY
+            maxZ = p.z >= maxZ ? p.z : maxZ
+            i += 1
         }
         let box = boxes + 6 * node
         box[0] = down(minX)
@@ -119,26 +121,35 @@ enum SpatialIndexBuilder {
         return Double(f) < x ? f.nextUp : f
     }
 
-    @inline(__always) private static func key(_ p: Point, _ axis: Int) -> Double {
-        axis == 0 ? p.x : (axis == 1 ? p.y : p.z)
+    /// Hoare quickselect along `axis`, one specialised loop per axis so the comparisons do not
+    /// branch on the axis.
+    private static func select(
+        _ work: UnsafeMutablePointer<Point>, _ lo: Int, _ hi: Int, _ kth: Int, _ axis: Int
+    ) {
+        switch axis {
+        case 0: select(work, lo, hi, kth, AxisX.self)
+        case 1: select(work, lo, hi, kth, AxisY.self)
+        default: select(work, lo, hi, kth, AxisZ.self)
+        }
     }
 
     /// Hoare quickselect: afterwards work[kth] has rank kth in [lo, hi) along `axis`, with
     /// smaller-or-equal keys before it and greater-or-equal after.
-    private static func select(
-        _ work: UnsafeMutablePointer<Point>, _ lo: Int, _ hi: Int, _ kth: Int, _ axis: Int
+    @inline(__always)
+    private static func select<A: SplitAxis>(
+        _ work: UnsafeMutablePointer<Point>, _ lo: Int, _ hi: Int, _ kth: Int, _ axis: A.Type
     ) {
         var l = lo, r = hi - 1
         while r > l {
             let m = l + (r - l) / 2
-            if key(work[m], axis) < key(work[l], axis) { work.swapAt(m, l) }
-            if key(work[r], axis) < key(work[l], axis) { work.swapAt(r, l) }
-            if key(work[r], axis) < key(work[m], axis) { work.swapAt(r, m) }
-            let pivot = key(work[m], axis)
+            if A.key(work[m]) < A.key(work[l]) { work.swapAt(m, l) }
+            if A.key(work[r]) < A.key(work[l]) { work.swapAt(r, l) }
+            if A.key(work[r]) < A.key(work[m]) { work.swapAt(r, m) }
+            let pivot = A.key(work[m])
             var i = l, j = r
             while i <= j {
-                while key(work[i], axis) < pivot { i += 1 }
-                while key(work[j], axis) > pivot { j -= 1 }
+                while A.key(work[i]) < pivot { i += 1 }
+                while A.key(work[j]) > pivot { j -= 1 }
                 if i <= j {
                     work.swapAt(i, j)
                     i += 1
@@ -153,6 +164,23 @@ enum SpatialIndexBuilder {
                 return
             }
         }
+    }
+
+    /// One coordinate of a point, chosen at compile time.
+    private protocol SplitAxis {
+        static func key(_ p: Point) -> Double
+    }
+
+    private enum AxisX: SplitAxis {
+        @inline(__always) static func key(_ p: Point) -> Double { p.x }
+    }
+
+    private enum AxisY: SplitAxis {
+        @inline(__always) static func key(_ p: Point) -> Double { p.y }
+    }
+
+    private enum AxisZ: SplitAxis {
+        @inline(__always) static func key(_ p: Point) -> Double { p.z }
     }
 }
 

@@ -14,6 +14,8 @@
 final class PagedBytes {
     static let chunkSize = 4 << 20
     private var chunks: [UnsafeMutableRawPointer] = []
+    /// The last chunk (nil before the first), so appends that fit do not touch ``chunks``.
+    private var tail: UnsafeMutableRawPointer?
     /// Bytes used in the last chunk.
     private var used = PagedBytes.chunkSize
     /// Bytes stored.
@@ -30,6 +32,12 @@ final class PagedBytes {
     func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard var source = bytes.baseAddress else { return true }
         var left = bytes.count
+        if let tail, left <= Self.chunkSize - used {
+            (tail + used).copyMemory(from: source, byteCount: left)
+            used += left
+            count += left
+            return true
+        }
         while left > 0 {
             if used == Self.chunkSize {
                 guard
@@ -41,6 +49,7 @@ final class PagedBytes {
                     return false
                 }
                 chunks.append(chunk)
+                tail = chunk
                 used = 0
             }
             let take = min(left, Self.chunkSize - used)
@@ -58,8 +67,8 @@ final class PagedBytes {
     @inline(__always)
     func append<T: FixedWidthInteger>(_ value: T) {
         let size = MemoryLayout<T>.size
-        if used + size <= Self.chunkSize, let last = chunks.last {
-            (last + used).storeBytes(of: value.littleEndian, as: T.self)
+        if used + size <= Self.chunkSize, let tail {
+            (tail + used).storeBytes(of: value.littleEndian, as: T.self)
             used += size
             count += size
             return
@@ -133,5 +142,6 @@ final class PagedBytes {
     private func release() {
         for chunk in chunks { munmap(chunk, Self.chunkSize) }
         chunks = []
+        tail = nil
     }
 }

@@ -18,6 +18,9 @@ public struct PlaceArchiveBuilder: PlaceSink {
     private var recentNames: [(lookup: [UInt8], index: UInt32)] = []
     /// The texts of the place being added and their refs.
     private var recordRefs: [(text: PlaceDraft.Text, ref: UInt64)] = []
+    /// How often each column's values were found already stored (0–3: id, name, address,
+    /// category; 4 + name index: a pair's column), so unique columns skip the sharing table.
+    private var columns: [ColumnSharing] = []
     /// The pairs of the place being added (name index, ref low and high half, little-endian),
     /// written to ``pairs`` in one append.
     private var pairWords: [UInt32] = []
@@ -78,14 +81,15 @@ public struct PlaceArchiveBuilder: PlaceSink {
         var entry = RecordEntry(
             latitude: (draft.coordinate?.latitude ?? .nan).bitPattern.littleEndian,
             longitude: (draft.coordinate?.longitude ?? .nan).bitPattern.littleEndian,
-            id: try ref(draft.id, draft).littleEndian, name: try ref(draft.name, draft).littleEndian,
+            id: try ref(draft.id, draft, column: 0).littleEndian,
+            name: try ref(draft.name, draft, column: 1).littleEndian,
             address: 0, category: 0, firstPair: pairCount.littleEndian,
             attributes: UInt16(attributeCount).littleEndian, fields: UInt16(fieldCount).littleEndian)
         entry.address =
-            (try draft.address.map { (text) throws(PlaceSinkFull) in try ref(text, draft) }
+            (try draft.address.map { (text) throws(PlaceSinkFull) in try ref(text, draft, column: 2) }
             ?? ArchiveStrings.absent).littleEndian
         entry.category =
-            (try draft.category.map { (text) throws(PlaceSinkFull) in try ref(text, draft) }
+            (try draft.category.map { (text) throws(PlaceSinkFull) in try ref(text, draft, column: 3) }
             ?? ArchiveStrings.absent).littleEndian
         withUnsafeBytes(of: &entry) { _ = records.append($0) }
         pairWords.removeAll(keepingCapacity: true)
@@ -94,13 +98,13 @@ public struct PlaceArchiveBuilder: PlaceSink {
             let index = try nameIndex(
                 key: draft.bytes(attribute.key), label: draft.bytes(attribute.label),
                 position: position)
-            appendPair(index, try ref(attribute.value, draft))
+            appendPair(index, try ref(attribute.value, draft, column: 4 + Int(index)))
             position += 1
         }
         for field in draft.fields.prefix(fieldCount) {
             let index = try nameIndex(
                 key: draft.bytes(field.name), label: .init(start: nil, count: 0), position: position)
-            appendPair(index, try ref(field.value, draft))
+            appendPair(index, try ref(field.value, draft, column: 4 + Int(index)))
             position += 1
         }
         pairWords.withUnsafeBytes { _ = pairs.append($0) }
@@ -123,12 +127,22 @@ public struct PlaceArchiveBuilder: PlaceSink {
     }
 
     /// The ref of `text`: a text of this place met before (a mapped value that is also a raw
-    /// field, in the same bytes) gets the same ref without being looked up again.
-    private mutating func ref(_ text: PlaceDraft.Text, _ draft: PlaceDraft) throws(PlaceSinkFull)
-        -> UInt64
+    /// field, in the same bytes) gets the same ref without being looked up again; a column
+    /// whose values have not been repeating (ids, names, coordinates) is stored without a look
+    /// into the sharing table.
+    private mutating func ref(_ text: PlaceDraft.Text, _ draft: PlaceDraft, column: Int)
+        throws(PlaceSinkFull) -> UInt64
     {
         for known in recordRefs where known.text == text { return known.ref }
-        let ref = try strings.ref(draft.bytes(text))
+        while columns.count <= column { columns.append(ColumnSharing()) }
+        let ref: UInt64
+        if columns[column].shouldLookUp() {
+            let stored = strings.count
+            ref = try strings.ref(draft.bytes(text))
+            columns[column].record(hit: Int(ref & 0xFFFF_FFFF) < stored)
+        } else {
+            ref = try strings.store(draft.bytes(text))
+        }
         recordRefs.append((text, ref))
         return ref
     }
@@ -261,75 +275,4 @@ private struct RecordEntry {
     var firstPair: UInt32
     var attributes: UInt16
     var fields: UInt16
-}
-
-/// The archive's text: UTF-8 back to back; a ref is offset (low 32 bits) and length (high 32
-/// bits). Repeated text is shared through a small direct-mapped cache of recent values
-/// (``cacheSize`` slots, 128 KiB, small enough to stay in a core's cache): values that recur across a feed (categories, districts,
-/// counts) and a record's mapped values that reappear among its raw fields are stored once,
-/// while unique text (ids, names, coordinates) is appended without a growing table or a
-/// random memory access per value.
-struct ArchiveStrings {
-    static let cacheSize = 1 << 14
-    let bytes = PagedBytes()
-    var failed: Bool { bytes.failed }
-    /// By hash slot: offset (low 32 bits), length (16 bits) and 16 more bits of the hash (never
-    /// zero, so 0 is an empty slot). Only a slot whose hash bits match is compared byte by byte,
-    /// so unique text costs no read of the text stored long ago; text of 64 KiB or more is
-    /// never shared.
-    private var slots = [UInt64](repeating: 0, count: ArchiveStrings.cacheSize)
-
-    /// The ref of an absent text.
-    static let absent = UInt64(PlaceArchiveLayout.absent) << 32
-
-    /// The ref of `utf8` (stored now, or shared with the same text stored a moment ago).
-    mutating func ref(_ utf8: UnsafeBufferPointer<UInt8>) throws(PlaceSinkFull) -> UInt64 {
-        let hash = Self.hash(utf8)
-        let slot = Int(truncatingIfNeeded: hash) & (Self.cacheSize - 1)
-        let tag = (hash >> 48 | 1) << 48
-        let shareable = utf8.count < 1 << 16
-        let known = slots[slot]
-        if shareable, known & 0xFFFF_0000_0000_0000 == tag,
-            Int(known >> 32 & 0xFFFF) == utf8.count,
-            bytes.equals(at: Int(known & 0xFFFF_FFFF), UnsafeRawBufferPointer(utf8))
-        {
-            return known & 0xFFFF_FFFF | UInt64(utf8.count) << 32
-        }
-        guard let offset = UInt32(exactly: bytes.count), let length = UInt32(exactly: utf8.count),
-            length < PlaceArchiveLayout.absent, bytes.count + utf8.count <= Int(UInt32.max)
-        else { throw PlaceSinkFull("a place archive holds at most 4 GiB of text") }
-        let ref = UInt64(offset) | UInt64(length) << 32
-        bytes.append(UnsafeRawBufferPointer(utf8))
-        if shareable { slots[slot] = tag | ref }
-        return ref
-    }
-
-    /// A multiply-and-mix hash over 8 bytes at a time (not for security: a collision only
-    /// costs sharing, never time or answers).
-    private static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        guard let base = utf8.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
-        var hash = 0x9E37_79B9_7F4A_7C15 &* UInt64(truncatingIfNeeded: utf8.count &+ 1)
-        var offset = 0
-        while offset + 8 <= utf8.count {
-            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash >> 31
-            offset += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < utf8.count {
-            tail |= UInt64(base[offset]) << shift
-            shift += 8
-            offset += 1
-        }
-        hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
-        return hash ^ (hash >> 29)
-    }
-
-    /// Lets the sharing table go (before the sections are moved out).
-    mutating func dropTable() {
-        slots = []
-    }
 }

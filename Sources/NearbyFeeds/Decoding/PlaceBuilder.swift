@@ -26,6 +26,9 @@ struct PlaceBuilder {
     private var buffer: [UInt8] = []
     private var attributes: [PlaceDraft.Attribute] = []
     private var fields: [PlaceDraft.Field] = []
+    /// The current flat record's members read so far (by value start) and their texts, so a
+    /// mapped value read again as a raw field is not checked or normalised twice.
+    private var memberTexts: [(valueStart: Int, text: PlaceDraft.Text?)] = []
 
     private let keys: FlatFieldKeys
     /// The attributes' keys and labels, back to back (their texts in each draft).
@@ -79,6 +82,7 @@ struct PlaceBuilder {
         buffer.removeAll(keepingCapacity: true)
         attributes.removeAll(keepingCapacity: true)
         fields.removeAll(keepingCapacity: true)
+        memberTexts.removeAll(keepingCapacity: true)
         let page = record.page
         var id = text(record, role: FlatFieldKeys.Role.id) ?? put(String(rowNumber))
         let uses: Int
@@ -180,8 +184,18 @@ struct PlaceBuilder {
         return nil
     }
 
-    /// A flat record's member as normalised text: in place when it needs no work.
+    /// A flat record's member as normalised text: in place when it needs no work; read once
+    /// per record.
     private mutating func text(_ flat: JSONFlatRecord, _ member: JSONFlatRecord.Member)
+        -> PlaceDraft.Text?
+    {
+        for known in memberTexts where known.valueStart == member.valueStart { return known.text }
+        let text = readText(flat, member)
+        memberTexts.append((member.valueStart, text))
+        return text
+    }
+
+    private mutating func readText(_ flat: JSONFlatRecord, _ member: JSONFlatRecord.Member)
         -> PlaceDraft.Text?
     {
         var (string, inPlace) = flat.scalarText(member)
