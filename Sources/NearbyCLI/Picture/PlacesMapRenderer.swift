@@ -14,34 +14,9 @@ enum PlacesMapRenderer {
         let attribution =
             map.attribution.isEmpty ? "" : "<p class=\"attribution\">\(Markup.escape(map.attribution))</p>\n"
         let empty = map.entries.isEmpty ? "<p class=\"note\">No places matched.</p>\n" : ""
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(title)</title>
-            <style>
-            \(RunPictureRenderer.style)
-            \(style)
-            </style>
-            </head>
-            <body>
-            <main class="page">
-            <section class="map">
-            <div class="frame">
-            \(svg.render())
-            </div>
-            \(attribution)</section>
-            <aside class="panel">
-            <h1>\(title)</h1>
-            \(legend(map))<h2>Places</h2>
-            \(empty)\(list(map))</aside>
-            </main>
-            </body>
-            </html>
-
-            """
+        return PageShell.page(
+            title: title, style: "\(RunPictureRenderer.style)\n\(style)", map: svg.render(), attribution: attribution,
+            panel: "<h1>\(title)</h1>\n\(legend(map))<h2>Places</h2>\n\(empty)\(list(map))")
     }
 
     /// The point and one symbol per dataset with its count.

@@ -15,35 +15,10 @@ enum RunPictureRenderer {
         let attribution =
             picture.attribution.isEmpty
             ? "" : "<p class=\"attribution\">\(Markup.escape(picture.attribution))</p>\n"
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(title)</title>
-            <style>
-            \(style)
-            </style>
-            </head>
-            <body>
-            <main class="page">
-            <section class="map">
-            <div class="frame">
-            \(map.render())
-            </div>
-            \(attribution)</section>
-            <aside class="panel">
-            <h1>\(title)</h1>
-            <dl class="figures">
-            \(figures)</dl>
-            <h2>Legend</h2>
-            \(LegendMarkup(picture: picture).render())</aside>
-            </main>
-            </body>
-            </html>
-
-            """
+        return PageShell.page(
+            title: title, style: style, map: map.render(), attribution: attribution,
+            panel: "<h1>\(title)</h1>\n<dl class=\"figures\">\n\(figures)</dl>\n<h2>Legend</h2>\n"
+                + LegendMarkup(picture: picture).render())
     }
 
     /// Page CSS: the map left (fixed 800 × 600 at 16 px from the top left), the panel right.

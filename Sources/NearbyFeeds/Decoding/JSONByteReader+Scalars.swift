@@ -1,5 +1,24 @@
 /// Strings and numbers for ``JSONByteReader``.
 extension JSONByteReader {
+    /// A member's name and the `:` after it, with the white space around them: where an object's
+    /// member starts (the parser and the record walker read members the same way).
+    mutating func memberName() throws(JSONParseError) -> String {
+        skipWhiteSpace()
+        guard position < bytes.count else { throw error(.unexpectedEnd) }
+        guard bytes[position] == UInt8(ascii: "\"") else {
+            throw unexpected(expected: "a member name in double quotes")
+        }
+        let key = try parseString()
+        skipWhiteSpace()
+        guard position < bytes.count else { throw error(.unexpectedEnd) }
+        guard bytes[position] == UInt8(ascii: ":") else {
+            throw unexpected(expected: "':' after a member name")
+        }
+        position += 1
+        skipWhiteSpace()
+        return key
+    }
+
     /// Exact powers of ten for the fast number path (Clinger): 10^0 … 10^22.
     private static let powersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,

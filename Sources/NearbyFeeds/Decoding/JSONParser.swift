@@ -152,19 +152,7 @@ struct JSONByteReader {
         while memberStacks.count <= level { memberStacks.append([]) }
         memberStacks[level].removeAll(keepingCapacity: true)
         while true {
-            skipWhiteSpace()
-            guard position < bytes.count else { throw error(.unexpectedEnd) }
-            guard bytes[position] == UInt8(ascii: "\"") else {
-                throw unexpected(expected: "a member name in double quotes")
-            }
-            let key = try parseString()
-            skipWhiteSpace()
-            guard position < bytes.count else { throw error(.unexpectedEnd) }
-            guard bytes[position] == UInt8(ascii: ":") else {
-                throw unexpected(expected: "':' after a member name")
-            }
-            position += 1
-            skipWhiteSpace()
+            let key = try memberName()
             let value = try parseValue()
             memberStacks[level].append(JSONMember(key: key, value: value))
             if try finishItem(closer: UInt8(ascii: "}"), expected: "',' or '}' after an object member") { break }

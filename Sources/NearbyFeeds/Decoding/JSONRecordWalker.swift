@@ -147,19 +147,7 @@ extension JSONByteReader {
         var recordsTaken = false
         var totalTaken = false
         while true {
-            skipWhiteSpace()
-            guard position < bytes.count else { throw error(.unexpectedEnd) }
-            guard bytes[position] == UInt8(ascii: "\"") else {
-                throw unexpected(expected: "a member name in double quotes")
-            }
-            let key = try parseString()
-            skipWhiteSpace()
-            guard position < bytes.count else { throw error(.unexpectedEnd) }
-            guard bytes[position] == UInt8(ascii: ":") else {
-                throw unexpected(expected: "':' after a member name")
-            }
-            position += 1
-            skipWhiteSpace()
+            let key = try memberName()
             var nextRecords: ArraySlice<String>?
             if !recordsTaken, let records, records.first == key {
                 recordsTaken = true
