@@ -28,12 +28,17 @@ public struct TrackPoint: Sendable, Hashable {
         @usableFromInline static let power: UInt8 = 16
     }
 
+    /// Sets or clears one presence bit.
+    @inlinable mutating func mark(_ field: UInt8, _ isPresent: Bool) {
+        present = isPresent ? present | field : present & ~field
+    }
+
     /// Elevation above the ellipsoid or geoid as the device wrote it, metres.
     @inlinable public var elevation: Double? {
         get { present & Field.elevation != 0 ? elevationValue : nil }
         set {
             elevationValue = newValue ?? 0
-            present = newValue == nil ? present & ~Field.elevation : present | Field.elevation
+            mark(Field.elevation, newValue != nil)
         }
     }
     /// Seconds since 1970-01-01T00:00:00Z (fractional).
@@ -41,7 +46,7 @@ public struct TrackPoint: Sendable, Hashable {
         get { present & Field.time != 0 ? timeValue : nil }
         set {
             timeValue = newValue ?? 0
-            present = newValue == nil ? present & ~Field.time : present | Field.time
+            mark(Field.time, newValue != nil)
         }
     }
     /// Heart rate, beats per minute.
@@ -49,7 +54,7 @@ public struct TrackPoint: Sendable, Hashable {
         get { present & Field.heartRate != 0 ? heartRateValue : nil }
         set {
             heartRateValue = newValue ?? 0
-            present = newValue == nil ? present & ~Field.heartRate : present | Field.heartRate
+            mark(Field.heartRate, newValue != nil)
         }
     }
     /// Cadence, steps or revolutions per minute as the device wrote it.
@@ -57,7 +62,7 @@ public struct TrackPoint: Sendable, Hashable {
         get { present & Field.cadence != 0 ? cadenceValue : nil }
         set {
             cadenceValue = newValue ?? 0
-            present = newValue == nil ? present & ~Field.cadence : present | Field.cadence
+            mark(Field.cadence, newValue != nil)
         }
     }
     /// Power, watts.
@@ -65,7 +70,7 @@ public struct TrackPoint: Sendable, Hashable {
         get { present & Field.power != 0 ? powerValue : nil }
         set {
             powerValue = newValue ?? 0
-            present = newValue == nil ? present & ~Field.power : present | Field.power
+            mark(Field.power, newValue != nil)
         }
     }
 
