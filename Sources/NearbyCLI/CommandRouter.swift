@@ -42,6 +42,8 @@ enum CommandRouter {
         Command(spec: RunExportCommand.spec, group: .runs) { context throws(CLIError) in
             try RunExportCommand.run(context)
         },
+        Command(spec: RunsNearCommand.spec, group: .runs) { context throws(CLIError) in try RunsNearCommand.run(context)
+        },
         Command(spec: BadgesCommand.spec, group: .runs) { context throws(CLIError) in try BadgesCommand.run(context) },
         Command(spec: CheckpointsCommand.spec, group: .runs) { context throws(CLIError) in
             try CheckpointsCommand.run(context)
@@ -62,10 +64,10 @@ enum CommandRouter {
         }
         if first == "runs" {
             guard let sub = words.first else {
-                throw .usage("nearby runs needs import, list, show, delete or export")
+                throw .usage("nearby runs needs import, list, show, delete, export or near")
             }
             guard let command = command(named: "runs \(sub)") else {
-                throw .usage("unknown runs command '\(sub)'; use import, list, show, delete or export")
+                throw .usage("unknown runs command '\(sub)'; use import, list, show, delete, export or near")
             }
             try command.run(try makeContext(command.spec, Array(words.dropFirst())))
             return

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyGeo
 import NearbyRuns
 import NearbyStore
 
@@ -18,10 +19,11 @@ import NearbyStore
 ///
 /// Owns its connection, so it is not `Sendable`: open one store per task.
 public final class PostgresRunStore: RunStoring {
-    private let connection: PostgresConnection
-    private let table: String
-    private let segmentTable: String
-    private let athlete: String
+    let connection: PostgresConnection
+    let table: String
+    let segmentTable: String
+    /// The athlete this store was opened for: imports record it, ``AthleteScope/own`` means them.
+    public let athlete: String
     private let now: () -> Double
 
     /// The advisory-lock namespace of same-activity buckets ("runs" in ASCII, shifted high).
@@ -30,25 +32,39 @@ public final class PostgresRunStore: RunStoring {
     private static let summaryColumns = """
         id, content_hash, source_name, name, activity_type, start_time, distance, elapsed_time,
         moving_time, point_count, imported_at, file_time, source_path, device_distance,
-        device_timer_time, device_elapsed_time
+        device_timer_time, device_elapsed_time, athlete
         """
 
-    /// Connects to `url`, creates or migrates `schema` (``PostgresSchema/migrate(_:schema:)``).
+    /// Connects to `url`; for ``RunStore/Access/readWrite`` creates or migrates `schema`
+    /// (``PostgresSchema/migrate(_:schema:)``), for ``RunStore/Access/readOnly`` only checks that it
+    /// is current (``PostgresSchema/requireCurrent(_:schema:)``: no lock, no DDL, no write, so a
+    /// role with SELECT alone can read), failing with one sentence naming the migration due.
     ///
     /// - Parameters:
-    ///   - athlete: whose runs this store imports (the `athlete` column).
+    ///   - athlete: whose runs this store imports and lists (the `athlete` column); the caller
+    ///     checks a name from outside with `AthleteName.checked(_:)`.
     ///   - now: the clock stamping `importedAt`, seconds since 1970.
     public init(
-        url: PostgresURL, schema: PostgresSchemaName = .nearby, athlete: String = "",
-        now: @escaping () -> Double
+        url: PostgresURL, schema: PostgresSchemaName = .nearby, access: RunStore.Access = .readWrite,
+        athlete: String = "", now: @escaping () -> Double
     ) throws(RunStoreError) {
+        let connection: PostgresConnection
         do {
-            let connection = try PostgresConnection(url)
-            try PostgresSchema.migrate(connection, schema: schema)
-            self.connection = connection
+            connection = try PostgresConnection(url)
         } catch {
             throw .backend(error.description)
         }
+        switch access {
+        case .readWrite:
+            do {
+                try PostgresSchema.migrate(connection, schema: schema)
+            } catch {
+                throw .backend(error.description)
+            }
+        case .readOnly:
+            try PostgresSchema.requireCurrent(connection, schema: schema)
+        }
+        self.connection = connection
         table = "\(schema.quoted).runs"
         segmentTable = "\(schema.quoted).segments"
         self.athlete = athlete
@@ -125,12 +141,19 @@ public final class PostgresRunStore: RunStoring {
             "id")
     }
 
-    /// The stored run that is the same activity as `record` (`SameActivity`), if any.
+    /// The stored run of this store's athlete that is the same activity as `record`
+    /// (`SameActivity`), if any: two athletes running together are two runs.
     private func sameActivity(as record: RunRecord) throws(PostgresError) -> Int64? {
         guard let start = record.startTime else { return nil }
         let candidates = try connection.execute(
-            "SELECT id, source_name FROM \(table) WHERE start_time BETWEEN $1 AND $2 ORDER BY id",
-            [.double(start - SameActivity.startTolerance), .double(start + SameActivity.startTolerance)])
+            """
+            SELECT id, source_name FROM \(table)
+            WHERE athlete = $3 AND start_time BETWEEN $1 AND $2 ORDER BY id
+            """,
+            [
+                .double(start - SameActivity.startTolerance), .double(start + SameActivity.startTolerance),
+                .text(athlete),
+            ])
         let kind = SameActivity.kind(ofSourceName: record.sourceName)
         for row in candidates.rows {
             guard let id = try row.int64("id"),
@@ -149,12 +172,9 @@ public final class PostgresRunStore: RunStoring {
 
     /// The segment as a little-endian WKB LineString (x longitude, y latitude), or nil when it has
     /// fewer than two points or a position PostGIS's geography would refuse.
+    /// The same segments `RunsNear` searches (`RunsNear.isSearchable(_:)`).
     static func lineWKB(_ points: [TrackPoint]) -> [UInt8]? {
-        guard points.count >= 2, let count = UInt32(exactly: points.count),
-            points.allSatisfy({
-                $0.latitude.isFinite && $0.longitude.isFinite && abs($0.latitude) <= 90 && abs($0.longitude) <= 180
-            })
-        else { return nil }
+        guard RunsNear.isSearchable(points), let count = UInt32(exactly: points.count) else { return nil }
         var bytes: [UInt8] = [1]
         bytes.reserveCapacity(9 + points.count * 16)
         withUnsafeBytes(of: UInt32(2).littleEndian) { bytes.append(contentsOf: $0) }
@@ -168,11 +188,14 @@ public final class PostgresRunStore: RunStoring {
 
     // MARK: Reading
 
-    /// Every stored run, by start time (runs without one last), then by id.
-    public func runs() throws(RunStoreError) -> [StoredRun] {
+    /// The runs in `scope`, by start time (runs without one last), then by id.
+    public func runs(_ scope: AthleteScope) throws(RunStoreError) -> [StoredRun] {
         try guarded { () throws(PostgresError) -> [StoredRun] in
             let result = try connection.execute(
-                "SELECT \(Self.summaryColumns) FROM \(table) ORDER BY start_time ASC NULLS LAST, id")
+                """
+                SELECT \(Self.summaryColumns) FROM \(table) WHERE $1 OR athlete = $2
+                ORDER BY start_time ASC NULLS LAST, id
+                """, [.boolean(scope == .all), .text(athlete)])
             var runs: [StoredRun] = []
             for row in result.rows { runs.append(try Self.summary(row)) }
             return runs
@@ -215,11 +238,11 @@ public final class PostgresRunStore: RunStoring {
         return segments
     }
 
-    /// Resolves what a user typed, by the rules of the SQLite store: a decimal run id wins;
-    /// otherwise the runs whose content hash starts with the reference (at least
-    /// `RunStore.minimumHashPrefix` hex digits) and those whose source file name equals it (or
-    /// its last path component); exactly one is the answer.
-    public func findRun(reference: String) throws(RunStoreError) -> StoredRun {
+    /// Resolves what a user typed, by the rules of the SQLite store: a decimal run id wins
+    /// (store-wide); otherwise the runs in `scope` whose content hash starts with the reference (at
+    /// least `RunStore.minimumHashPrefix` hex digits) and those whose source file name equals it
+    /// (or its last path component); exactly one is the answer.
+    public func findRun(reference: String, scope: AthleteScope) throws(RunStoreError) -> StoredRun {
         let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .referenceNotFound(reference) }
         if trimmed.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
@@ -239,10 +262,14 @@ public final class PostgresRunStore: RunStoring {
             let result = try connection.execute(
                 """
                 SELECT id FROM \(table)
-                WHERE ($1 AND starts_with(content_hash, $2)) OR source_name = $3 OR source_name = $4
+                WHERE (($1 AND starts_with(content_hash, $2)) OR source_name = $3 OR source_name = $4)
+                    AND ($5 OR athlete = $6)
                 ORDER BY id
                 """,
-                [.boolean(isHashPrefix), .text(lowered), .text(trimmed), .text(lastComponent)])
+                [
+                    .boolean(isHashPrefix), .text(lowered), .text(trimmed), .text(lastComponent),
+                    .boolean(scope == .all), .text(athlete),
+                ])
             var ids: [Int64] = []
             for row in result.rows { if let id = try row.int64("id") { ids.append(id) } }
             return ids
@@ -277,12 +304,13 @@ public final class PostgresRunStore: RunStoring {
             distance: try row.double("distance") ?? 0, elapsedTime: try row.double("elapsed_time") ?? 0,
             movingTime: try row.double("moving_time") ?? 0, pointCount: try row.int("point_count") ?? 0,
             importedAt: try row.double("imported_at") ?? 0, fileTime: try row.double("file_time"),
-            sourcePath: try row.string("source_path"), deviceTotals: totals.isEmpty ? nil : totals)
+            sourcePath: try row.string("source_path"), deviceTotals: totals.isEmpty ? nil : totals,
+            athlete: try row.string("athlete") ?? "")
     }
 
     /// Runs `body`, turning a PostgreSQL error into ``RunStoreError/backend(_:)`` (its text names
     /// the database by its redacted URL).
-    private func guarded<T>(_ body: () throws(PostgresError) -> T) throws(RunStoreError) -> T {
+    func guarded<T>(_ body: () throws(PostgresError) -> T) throws(RunStoreError) -> T {
         do {
             return try body()
         } catch {

@@ -53,6 +53,9 @@ public struct RunRecord: Sendable, Hashable {
 /// The summary row of a stored run (its points are read with ``RunStore/segments(ofRun:)``).
 public struct StoredRun: Sendable, Hashable, Identifiable {
     public var id: Int64
+    /// Whose run it is (the athlete the importing store was opened for; before SQLite schema
+    /// version 5, whoever migrated the file).
+    public var athlete: String
     /// Lowercase hexadecimal content hash.
     public var contentHash: String
     public var sourceName: String
@@ -77,8 +80,9 @@ public struct StoredRun: Sendable, Hashable, Identifiable {
         id: Int64, contentHash: String, sourceName: String, name: String?, activityType: String?,
         startTime: Double?, distance: Double, elapsedTime: Double, movingTime: Double,
         pointCount: Int, importedAt: Double, fileTime: Double? = nil, sourcePath: String? = nil,
-        deviceTotals: DeviceTotals? = nil
+        deviceTotals: DeviceTotals? = nil, athlete: String = ""
     ) {
+        self.athlete = athlete
         self.sourcePath = sourcePath
         self.deviceTotals = deviceTotals
         self.fileTime = fileTime

@@ -6,11 +6,12 @@ extension RunStore {
 
     /// Resolves what a user typed to name a run.
     ///
-    /// In order: a decimal number that is a run id wins outright; otherwise the runs whose content
-    /// hash starts with the reference (case-insensitive, at least ``minimumHashPrefix`` hex
-    /// digits) together with the runs whose source file name equals the reference (or its last
-    /// path component). Exactly one such run is the answer; none or several is an error.
-    public func findRun(reference: String) throws(RunStoreError) -> StoredRun {
+    /// In order: a decimal number that is a run id wins outright (ids are store-wide); otherwise
+    /// the runs in `scope` whose content hash starts with the reference (case-insensitive, at
+    /// least ``minimumHashPrefix`` hex digits) together with those whose source file name equals
+    /// the reference (or its last path component). Exactly one such run is the answer; none or
+    /// several is an error.
+    public func findRun(reference: String, scope: AthleteScope) throws(RunStoreError) -> StoredRun {
         let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .referenceNotFound(reference) }
 
@@ -31,12 +32,12 @@ extension RunStore {
             // GLOB is case-sensitive and uses the UNIQUE index; the prefix is checked hex, so it
             // holds no GLOB metacharacters.
             matches.formUnion(
-                try ids(where: "content_hash GLOB ?1", binding: lowered + "*"))
+                try ids(where: "content_hash GLOB ?1", binding: lowered + "*", scope: scope))
         }
         let lastComponent = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
-        matches.formUnion(try ids(where: "source_name = ?1", binding: trimmed))
+        matches.formUnion(try ids(where: "source_name = ?1", binding: trimmed, scope: scope))
         if lastComponent != trimmed {
-            matches.formUnion(try ids(where: "source_name = ?1", binding: lastComponent))
+            matches.formUnion(try ids(where: "source_name = ?1", binding: lastComponent, scope: scope))
         }
 
         switch matches.count {
@@ -52,13 +53,15 @@ extension RunStore {
         }
     }
 
-    /// Ids of runs matching a fixed `condition` with one bound text parameter `?1`.
-    private func ids(where condition: String, binding value: String) throws(RunStoreError)
+    /// Ids of runs in `scope` matching a fixed `condition` with one bound text parameter `?1`.
+    private func ids(where condition: String, binding value: String, scope: AthleteScope) throws(RunStoreError)
         -> [Int64]
     {
         try guarded {
-            let statement = try database.prepare("SELECT id FROM runs WHERE \(condition)")
+            let filter = scope == .own ? " AND athlete = ?2" : ""
+            let statement = try database.prepare("SELECT id FROM runs WHERE \(condition)\(filter)")
             try statement.bind(value, at: 1)
+            if scope == .own { try statement.bind(athlete, at: 2) }
             var ids: [Int64] = []
             while try statement.step() {
                 if let id = statement.int64(at: 0) { ids.append(id) }

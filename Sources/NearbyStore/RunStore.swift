@@ -9,12 +9,14 @@ import NearbyRuns
 /// open one store per isolation domain (SQLite's WAL mode lets several processes share a file).
 public final class RunStore {
     let database: SQLiteDatabase
+    /// The athlete this store was opened for: imports record it, ``AthleteScope/own`` means them.
+    public let athlete: String
     private let now: () -> Double
 
-    private static let summaryColumns = """
+    static let summaryColumns = """
         id, content_hash, source_name, name, activity_type, start_time, distance, elapsed_time,
         moving_time, point_count, imported_at, file_time, source_path, device_distance,
-        device_timer_time, device_elapsed_time
+        device_timer_time, device_elapsed_time, athlete
         """
 
     /// What a store is opened for.
@@ -31,11 +33,16 @@ public final class RunStore {
     /// Opens the database at `path` for `access`; for ``Access/readWrite`` (the default) it and
     /// its parent directories are created if needed and an older file is migrated forward.
     ///
-    /// - Parameter now: the clock stamping `importedAt`, seconds since 1970; inject one in tests.
-    public init(path: String, access: Access = .readWrite, now: @escaping () -> Double)
+    /// - Parameters:
+    ///   - athlete: whose runs this store imports and lists (``AthleteScope/own``); a file from
+    ///     before schema version 5 gives its runs to the athlete who migrates it. The caller checks
+    ///     a name from outside with ``AthleteName/checked(_:)``.
+    ///   - now: the clock stamping `importedAt`, seconds since 1970; inject one in tests.
+    public init(path: String, access: Access = .readWrite, athlete: String = "", now: @escaping () -> Double)
         throws(RunStoreError)
     {
         self.now = now
+        self.athlete = athlete
         if access == .readOnly, path != ":memory:", FileManager.default.fileExists(atPath: path),
             let reader = try Self.openForReading(path)
         {
@@ -56,7 +63,7 @@ public final class RunStore {
         } catch {
             throw .database(error)
         }
-        try StoreSchema.prepare(database)
+        try StoreSchema.prepare(database, athlete: athlete)
     }
 
     /// A read-only connection to the file at `path`, or nil when its migration is due. The
@@ -121,8 +128,8 @@ public final class RunStore {
                     """
                     INSERT INTO runs (content_hash, source_name, name, activity_type, start_time,
                         distance, elapsed_time, moving_time, point_count, imported_at, file_time,
-                        source_path, device_distance, device_timer_time, device_elapsed_time)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+                        source_path, device_distance, device_timer_time, device_elapsed_time, athlete)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
                     """)
                 try insertRun.bind(hash, at: 1)
                 try insertRun.bind(record.sourceName, at: 2)
@@ -139,17 +146,22 @@ public final class RunStore {
                 try insertRun.bind(record.deviceTotals?.distance, at: 13)
                 try insertRun.bind(record.deviceTotals?.timerTime, at: 14)
                 try insertRun.bind(record.deviceTotals?.elapsedTime, at: 15)
+                try insertRun.bind(athlete, at: 16)
                 try insertRun.step()
                 let runID = database.lastInsertRowID
 
                 let insertSegment = try database.prepare(
-                    "INSERT INTO segments (run_id, ordinal, point_count, points) VALUES (?1, ?2, ?3, ?4)"
-                )
+                    """
+                    INSERT INTO segments (run_id, ordinal, point_count, points, min_latitude,
+                        max_latitude, min_longitude, max_longitude)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                    """)
                 for (ordinal, segment) in record.segments.enumerated() {
                     try insertSegment.bind(runID, at: 1)
                     try insertSegment.bind(Int64(ordinal), at: 2)
                     try insertSegment.bind(Int64(segment.points.count), at: 3)
                     try insertSegment.bind(PointBlob.encode(segment.points), at: 4)
+                    try Self.bindBox(of: segment.points, to: insertSegment, from: 5)
                     try insertSegment.step()
                     insertSegment.reset()
                     try afterSegment(ordinal)
@@ -165,18 +177,6 @@ public final class RunStore {
     }
 
     // MARK: Reading
-
-    /// Every stored run, chronologically: by start time (runs without one last), then by id.
-    public func runs() throws(RunStoreError) -> [StoredRun] {
-        try guarded {
-            let statement = try database.prepare(
-                "SELECT \(Self.summaryColumns) FROM runs ORDER BY start_time IS NULL, start_time, id"
-            )
-            var result: [StoredRun] = []
-            while try statement.step() { result.append(Self.summary(statement)) }
-            return result
-        }
-    }
 
     /// The run with `id`, or `nil`.
     public func run(id: Int64) throws(RunStoreError) -> StoredRun? {
@@ -234,7 +234,7 @@ public final class RunStore {
             distance: row.double(at: 6) ?? 0, elapsedTime: row.double(at: 7) ?? 0,
             movingTime: row.double(at: 8) ?? 0, pointCount: Int(clamping: row.int64(at: 9) ?? 0),
             importedAt: row.double(at: 10) ?? 0, fileTime: row.double(at: 11), sourcePath: row.string(at: 12),
-            deviceTotals: deviceTotals(row, from: 13))
+            deviceTotals: deviceTotals(row, from: 13), athlete: row.string(at: 16) ?? "")
     }
 
     /// The device totals in columns `first`…`first + 2`, nil when all are NULL.
@@ -245,14 +245,16 @@ public final class RunStore {
         return totals.isEmpty ? nil : totals
     }
 
-    /// The stored run that is the same activity as `record` (``SameActivity``), if any. Only runs
-    /// starting within the tolerance are read (the start-time index finds them).
+    /// The stored run of this store's athlete that is the same activity as `record`
+    /// (``SameActivity``), if any: two athletes running together are two runs. Only runs starting
+    /// within the tolerance are read (the athlete/start-time index finds them).
     private func sameActivity(as record: RunRecord) throws -> Int64? {
         guard let start = record.startTime else { return nil }
         let candidates = try database.prepare(
-            "SELECT id, source_name FROM runs WHERE start_time BETWEEN ?1 AND ?2 ORDER BY id")
+            "SELECT id, source_name FROM runs WHERE athlete = ?3 AND start_time BETWEEN ?1 AND ?2 ORDER BY id")
         try candidates.bind(start - SameActivity.startTolerance, at: 1)
         try candidates.bind(start + SameActivity.startTolerance, at: 2)
+        try candidates.bind(athlete, at: 3)
         let kind = SameActivity.kind(ofSourceName: record.sourceName)
         var ids: [Int64] = []
         while try candidates.step() {

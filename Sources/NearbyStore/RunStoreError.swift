@@ -9,6 +9,10 @@ public enum RunStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case cannotCreateDirectory(path: String, reason: String)
     /// The file was written by a newer version of this program.
     case newerSchema(path: String, found: Int64, supported: Int64)
+    /// A reader found the database's schema older than this program's and may not migrate it
+    /// (a read-only command, perhaps a role with SELECT alone): which database, the versions and
+    /// what the due migrations do.
+    case migrationNeeded(database: String, found: Int64, needed: Int64, summary: String)
     /// The record cannot be stored as given.
     case invalidRecord(String)
     /// No run has this id.
@@ -33,6 +37,10 @@ public enum RunStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .newerSchema(let path, let found, let supported):
             "The run database \(path) has schema version \(found), newer than the \(supported) "
                 + "this program knows; use a newer nearby or another database file."
+        case .migrationNeeded(let database, let found, let needed, let summary):
+            "The run database \(database) has schema version \(found) and needs migration to version "
+                + "\(needed) (\(summary)); run a writing command such as 'nearby runs import' once as a "
+                + "role that may change the schema."
         case .invalidRecord(let reason):
             "The run cannot be stored: \(reason)."
         case .runNotFound(let id):

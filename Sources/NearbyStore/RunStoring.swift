@@ -1,10 +1,16 @@
+import NearbyGeo
 import NearbyRuns
 
 /// What ``RunLibrary`` needs of a place that keeps runs: the SQLite ``RunStore`` and
 /// NearbyPostgres's `PostgresRunStore` (issue 11); one conformance suite tests both.
 ///
 /// Small on purpose: import one run atomically (idempotent by content hash and by the
-/// same-activity rule), list, read, resolve a reference and delete. Every operation throws a
+/// same-activity rule), list, read, resolve a reference, find the runs near a point and delete.
+///
+/// A store is opened *for* one athlete (``athlete``): imports record that name; listings, references
+/// by file name or hash prefix and `runs near` take an ``AthleteScope`` — that athlete's runs or
+/// every athlete's. Ids and content hashes are store-wide (a file is stored once, whoever imports
+/// it); reading one run by id, and its points, needs no athlete. Every operation throws a
 /// ``RunStoreError``. A store owns its connection, so conformers need not be `Sendable`; every
 /// value that crosses the protocol (``RunRecord``, ``StoredRun``, ``ImportResult``,
 /// ``TrackSegment``) is.
@@ -12,19 +18,36 @@ public protocol RunStoring: AnyObject {
     /// Stores `record` in one transaction unless the same file (content hash) or the same activity
     /// from a file of another kind is already stored; nothing half-stored ever stays.
     func importRun(_ record: RunRecord) throws(RunStoreError) -> ImportResult
-    /// Every stored run, by start time (runs without one last), then by id.
-    func runs() throws(RunStoreError) -> [StoredRun]
+    /// The athlete this store was opened for: imports record it; ``AthleteScope/own`` means them.
+    var athlete: String { get }
+    /// The runs in `scope`, by start time (runs without one last), then by id.
+    func runs(_ scope: AthleteScope) throws(RunStoreError) -> [StoredRun]
     /// The run with `id`, or nil.
     func run(id: Int64) throws(RunStoreError) -> StoredRun?
     /// The segments of run `id`, in order, with every point exactly as imported.
     func segments(ofRun id: Int64) throws(RunStoreError) -> [TrackSegment]
-    /// The one run a user's reference names: an id, a content-hash prefix or a source file name.
-    func findRun(reference: String) throws(RunStoreError) -> StoredRun
+    /// The one run a user's reference names: an id (store-wide), or a content-hash prefix or a
+    /// source file name among the runs in `scope`.
+    func findRun(reference: String, scope: AthleteScope) throws(RunStoreError) -> StoredRun
+    /// The runs in `scope` that passed within `distance` metres of `point` (``RunsNear`` defines
+    /// it; both stores decide with ``RunsNear/closestFix(to:in:within:)``), nearest pass first.
+    func runsNear(_ point: Coordinate, within distance: Double, scope: AthleteScope) throws(RunStoreError)
+        -> [RunPass]
     /// Deletes run `id` and its points.
     func deleteRun(id: Int64) throws(RunStoreError)
 }
 
 extension RunStore: RunStoring {}
+
+extension RunStoring {
+    /// The runs of the store's own athlete (``runs(_:)`` with ``AthleteScope/own``).
+    public func runs() throws(RunStoreError) -> [StoredRun] { try runs(.own) }
+
+    /// ``findRun(reference:scope:)`` among the store's own athlete's runs.
+    public func findRun(reference: String) throws(RunStoreError) -> StoredRun {
+        try findRun(reference: reference, scope: .own)
+    }
+}
 
 extension RunRecord {
     /// The record's content hash in lower case, after checking what no store may hold: a hash

@@ -165,6 +165,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var runner = binary
         runner.environment["NEARBY_DB"] = folder.appendingPathComponent("runs.sqlite").path
+        // The reader runs as another user: one athlete name for both, so it reads the importer's runs.
+        runner.environment["LOGNAME"] = "trust"
         #expect(try runner.run(["runs", "import", file]).status == 0)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: folder.path + "/runs.sqlite")
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyGeo
 import NearbyRuns
 import NearbyTestSupport
 import Testing
@@ -280,9 +281,15 @@ final class RefusingStore: RunStoring {
     func importRun(_ record: RunRecord) throws(RunStoreError) -> ImportResult {
         throw .invalidRecord("refused by the test store")
     }
-    func runs() throws(RunStoreError) -> [StoredRun] { [] }
+    let athlete = "test"
+    func runs(_ scope: AthleteScope) throws(RunStoreError) -> [StoredRun] { [] }
+    func runsNear(_ point: Coordinate, within distance: Double, scope: AthleteScope) throws(RunStoreError)
+        -> [RunPass]
+    { [] }
     func run(id: Int64) throws(RunStoreError) -> StoredRun? { nil }
     func segments(ofRun id: Int64) throws(RunStoreError) -> [TrackSegment] { throw .runNotFound(id) }
-    func findRun(reference: String) throws(RunStoreError) -> StoredRun { throw .referenceNotFound(reference) }
+    func findRun(reference: String, scope: AthleteScope) throws(RunStoreError) -> StoredRun {
+        throw .referenceNotFound(reference)
+    }
     func deleteRun(id: Int64) throws(RunStoreError) { throw .runNotFound(id) }
 }

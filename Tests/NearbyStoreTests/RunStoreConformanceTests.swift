@@ -252,13 +252,14 @@ struct StoreFactory: Sendable {
     let location: String
     let schema: String
 
-    func open() throws -> any RunStoring {
+    func open(athlete: String = "", access: RunStore.Access = .readWrite) throws -> any RunStoring {
         switch kind {
         case .sqlite:
-            return try RunStore(path: location, now: fixedNow)
+            return try RunStore(path: location, access: access, athlete: athlete, now: fixedNow)
         case .postgresql:
             return try PostgresRunStore(
-                url: PostgresURL(location), schema: PostgresSchemaName(schema), now: fixedNow)
+                url: PostgresURL(location), schema: PostgresSchemaName(schema), access: access, athlete: athlete,
+                now: fixedNow)
         }
     }
 

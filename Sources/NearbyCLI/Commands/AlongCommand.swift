@@ -45,6 +45,6 @@ extension AlongCommand {
             """,
         options: [
             .near("the datasets to search"), .within("the reach of a gap (default 500m)"),
-            .format([.table, .json, .csv]), .maxSpeed,
+            .format([.table, .json, .csv]), .maxSpeed, AthleteOption.athlete,
         ])
 }

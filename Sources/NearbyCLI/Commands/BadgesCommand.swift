@@ -10,7 +10,7 @@ enum BadgesCommand {
         let session = try RunsSession(context)
         let runs: [StoredRun]
         let store = try session.openStore()
-        do { runs = try store.runs() } catch { throw .failure(error.description) }
+        do { runs = try store.runs(session.scope) } catch { throw .failure(error.description) }
         let summaries = try session.summaries(of: runs, store: store)
         let awards = BadgeRules.awards(session.catalogue, runs: RunFormatting.badgeRuns(runs, summaries))
         let byID = Dictionary(runs.map { (String($0.id), $0) }, uniquingKeysWith: { first, _ in first })
@@ -86,7 +86,8 @@ extension BadgesCommand {
         name: "badges", summary: "earned, silver, gold; the next badge",
         details: """
             Every badge with the run that earned it, silver (5 % faster) and gold (10 % faster), the
-            best run; for unearned badges the distance still to run.
+            best run; for unearned badges the distance still to run. Over the runs of --athlete
+            (default: the login name), or of every athlete with --all.
             """,
-        options: [.format([.table, .json]), .badges])
+        options: [.format([.table, .json]), .badges, AthleteOption.athlete, AthleteOption.all])
 }

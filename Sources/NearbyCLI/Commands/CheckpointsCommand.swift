@@ -76,6 +76,6 @@ extension CheckpointsCommand {
         options: [
             .near("the datasets to search"), .within("how far from a checkpoint (default 300m)"),
             .limit(1...1000, "places per dataset and checkpoint (default 3)"),
-            .format([.table, .json, .csv, .geojson]), .maxSpeed, .badges,
+            .format([.table, .json, .csv, .geojson]), .maxSpeed, .badges, AthleteOption.athlete,
         ])
 }

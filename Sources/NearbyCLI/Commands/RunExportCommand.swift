@@ -91,11 +91,12 @@ extension RunExportCommand {
         name: "runs export", summary: "a run as GeoJSON (coloured by pace), GPX or CSV", arguments: "<run>",
         details: """
             geojson: one LineString per leg, with speed, pace and a stroke colour; gpx: the points
-            exactly as imported; csv: one row per cleaned fix.
+            exactly as imported; csv: one row per cleaned fix. A file name or hash prefix is looked up
+            among --athlete's runs (default: the login name), or every athlete's with --all.
             """,
         options: [
             .format([.geojson, .gpx, .csv], required: true),
             OptionDeclaration("output", short: "o", value: "FILE", help: "write to FILE instead of standard output"),
-            .maxSpeed,
+            .maxSpeed, AthleteOption.athlete, AthleteOption.all,
         ])
 }

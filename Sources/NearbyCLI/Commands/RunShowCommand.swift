@@ -251,12 +251,14 @@ extension RunShowCommand {
         details: """
             <run> is a run id, a unique prefix of its content hash, or its file name; a track file is
             shown without importing it. --html FILE writes the picture instead: one self-contained page
-            with the route coloured by pace, badge pins and the places of the --near datasets.
+            with the route coloured by pace, badge pins and the places of the --near datasets. A file
+            name or hash prefix is looked up among --athlete's runs (default: the login name), or every
+            athlete's with --all; an id names any run.
             """,
         options: [
             .format([.table, .json]),
             OptionDeclaration("html", value: "FILE", help: "write the picture to FILE"),
             .near("the datasets whose places near the route the picture shows", required: false, requires: "html"),
             .within("how near the route (default 200m)", requires: "html"),
-        ] + OptionDeclaration.tiles(requires: "html") + [.maxSpeed, .badges])
+        ] + OptionDeclaration.tiles(requires: "html") + [.maxSpeed, .badges, AthleteOption.athlete, AthleteOption.all])
 }

@@ -14,5 +14,10 @@ extension RunsDeleteCommand {
     /// What `nearby runs delete` takes, and its help.
     static let spec = CommandSpec(
         name: "runs delete", summary: "delete a run", arguments: "<run>",
-        details: "<run> is a run id, a unique prefix of its content hash, or its file name.")
+        details: """
+            <run> is a run id, a unique prefix of its content hash, or its file name; a file name or
+            hash prefix is looked up among --athlete's runs (default: the login name), or every
+            athlete's with --all.
+            """,
+        options: [AthleteOption.athlete, AthleteOption.all])
 }

@@ -67,7 +67,13 @@ struct RunsImportCommand {
                 "imported #\(id) \(title): \(RunFormatting.headline(run, units: units))\(badge)\n"
             )
         case .duplicate(let id):
-            output.out("already imported as #\(id): \(title)\n")
+            // Content hashes are store-wide: say whose copy it is when it is another athlete's.
+            let owner = try? session.library.store().run(id: id)?.athlete
+            if let owner, owner != session.athlete {
+                output.out("already imported as #\(id) by \(TerminalText.escaped(owner)): \(title)\n")
+            } else {
+                output.out("already imported as #\(id): \(title)\n")
+            }
         case .sameActivity(let id):
             output.out("already imported as #\(id) from another file (same start and route): \(title)\n")
         }
@@ -93,7 +99,8 @@ extension RunsImportCommand {
         details: """
             Reads GPX 1.0/1.1, TCX and FIT, each possibly gzipped, and the export zips of Strava,
             Garmin Connect and Runkeeper (named from their catalogues), by their first bytes; a
-            skipped file is one sentence and makes the exit status 1.
+            skipped file is one sentence and makes the exit status 1. Runs are recorded as --athlete's
+            (default: the login name); a file already stored by another athlete is named with theirs.
             """,
-        options: [.maxSpeed, .badges])
+        options: [.maxSpeed, .badges, AthleteOption.athlete])
 }

@@ -3,7 +3,9 @@ import NearbyBasics
 import NearbyRuns
 import NearbyStore
 
-/// `nearby runs list`: date, distance, time, pace and best badge of every stored run.
+/// `nearby runs list`: date, distance, time, pace and best badge of the athlete's stored runs
+/// (`--athlete`, default the login name), or of every athlete's with `--all` (then with an athlete
+/// column).
 enum RunsListCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         let format = try context.format(allowed: [.table, .json, .csv])
@@ -13,13 +15,14 @@ enum RunsListCommand {
         let summaries = listed.map(\.summary)
         let units = session.units
         let zone = session.timeZone
+        let everyone = session.scope == .all
         switch format {
         case .json:
             context.output.out(
                 JSONOutput.array(
                     zip(runs, summaries).map { run, summary in
                         let stats = summary.statistics
-                        return .object([
+                        var fields: [(String, JSONOutput)] = [
                             ("id", .integer(Int(run.id))),
                             ("name", .optional(run.name)),
                             ("source", .string(run.sourceName)),
@@ -38,25 +41,33 @@ enum RunsListCommand {
                                 .optional(stats.distance > 0 ? session.catalogue.best(for: stats.distance).name : nil)
                             ),
                             ("hash", .string(run.contentHash)),
-                        ])
+                        ]
+                        if everyone { fields.insert(("athlete", .string(run.athlete)), at: 1) }
+                        return .object(fields)
                     }
                 ).rendered())
         case .csv:
-            var text = CSVWriter.record(["id", "start", "name", "distance_m", "moving_s", "elapsed_s", "best_badge"])
+            var header: [String] = ["id", "start", "name", "distance_m", "moving_s", "elapsed_s", "best_badge"]
+            if everyone { header.insert("athlete", at: 1) }
+            var text = CSVWriter.record(header)
             for (run, summary) in zip(runs, summaries) {
                 let stats = summary.statistics
-                text += CSVWriter.record(
+                var record: [String] =
                     [
                         String(run.id), run.startTime.flatMap(CivilTime.iso) ?? "", run.name ?? run.sourceName,
                     ] + RunFormatting.csvFigures(summary) + [
                         stats.elapsedTime.map { Formatting.number($0, digits: 0) } ?? "",
                         RunFormatting.badge(for: stats.distance, catalogue: session.catalogue),
-                    ])
+                    ]
+                if everyone { record.insert(run.athlete, at: 1) }
+                text += CSVWriter.record(record)
             }
             context.output.out(text)
         default:
-            var table = Table(
-                headers: ["ID", "DATE", "NAME", "DISTANCE", "TIME", "PACE", "BEST BADGE"], rightAligned: [0, 3, 4, 5])
+            let shift = everyone ? 1 : 0
+            var headers: [String] = ["ID", "DATE", "NAME", "DISTANCE", "TIME", "PACE", "BEST BADGE"]
+            if everyone { headers.insert("ATHLETE", at: 2) }
+            var table = Table(headers: headers, rightAligned: [0, 3 + shift, 4 + shift, 5 + shift])
             var starred = false
             for (run, summary) in zip(runs, summaries) {
                 let stats = summary.statistics
@@ -64,12 +75,14 @@ enum RunsListCommand {
                 // A run without a speed (no route) shows no pace to star.
                 let star = summary.timingProblem != nil && pace != "–"
                 starred = starred || star
-                table.add([
+                var row: [String] = [
                     String(run.id), RunFormatting.date(run.startTime, zone: zone), run.name ?? run.sourceName,
                     RunFormatting.distance(summary, units: units), RunFormatting.time(summary),
                     star ? pace + " *" : pace,
                     RunFormatting.badge(for: stats.distance, catalogue: session.catalogue),
-                ])
+                ]
+                if everyone { row.insert(run.athlete, at: 2) }
+                table.add(row)
             }
             context.output.out(table.render(style: context.style))
             if runs.isEmpty { context.note("No runs yet; import some with 'nearby runs import FILE'.") }
@@ -86,5 +99,6 @@ extension RunsListCommand {
     /// What `nearby runs list` takes, and its help.
     static let spec = CommandSpec(
         name: "runs list", summary: "date, distance, time, pace, best badge",
-        options: [.format([.table, .json, .csv]), .badges])
+        details: "The runs of --athlete (default: the login name); --all lists every athlete's, with their names.",
+        options: [.format([.table, .json, .csv]), .badges, AthleteOption.athlete, AthleteOption.all])
 }

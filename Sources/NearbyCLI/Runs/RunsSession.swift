@@ -14,6 +14,10 @@ struct RunsSession {
     let maximumSpeed: Double?
     /// The runs use cases: import, resolving a reference, listing, deleting.
     let library: RunLibrary
+    /// Whose runs: `--athlete NAME`, else the login name (``AthleteOption``); imports record it.
+    let athlete: String
+    /// `--all`: every athlete's runs in listings and references; else ``athlete``'s.
+    let scope: AthleteScope
 
     /// A session whose library opens the database for `access` when it first needs it: read-only
     /// by default (no write transaction, so reading works while another process writes and on a
@@ -34,11 +38,15 @@ struct RunsSession {
         }
         let database = context.paths.databasePath
         let clock = context.environment.clock
+        let athlete = try AthleteOption.athlete(context)
+        self.athlete = athlete
+        scope = try AthleteOption.scope(context)
         library = RunLibrary(
             settings: RunAnalysisSettings(units: units, catalogue: catalogue, maximumSpeed: maximumSpeed),
             store: { () throws(RunStoreError) -> any RunStoring in
-                try Self.openStore(database, access: access, clock: clock)
+                try Self.openStore(database, access: access, athlete: athlete, clock: clock)
             })
+        library.scope = scope
     }
 
     /// How the library analyses runs.
@@ -47,7 +55,8 @@ struct RunsSession {
     /// Opens the runs database (for the commands that still use the store directly).
     func openStore(_ access: RunStore.Access = .readOnly) throws(CLIError) -> any RunStoring {
         do {
-            return try Self.openStore(context.paths.databasePath, access: access, clock: context.environment.clock)
+            return try Self.openStore(
+                context.paths.databasePath, access: access, athlete: athlete, clock: context.environment.clock)
         } catch {
             throw .failure(error.description)
         }
@@ -56,11 +65,13 @@ struct RunsSession {
     /// The store `database` names: a PostgreSQL URL (`postgresql://`, `postgres://`; libpq's
     /// conventions for passwords, `sslmode` and `~/.pgpass`) opens ``PostgresRunStore`` in the
     /// `nearby` schema, anything else is a SQLite file. A URL is never taken for a file name.
-    static func openStore(_ database: String, access: RunStore.Access, clock: Clock) throws(RunStoreError)
-        -> any RunStoring
+    /// Either is opened for `athlete`; for `.readOnly` neither writes (PostgreSQL then needs a
+    /// current schema and SELECT only).
+    static func openStore(_ database: String, access: RunStore.Access, athlete: String, clock: Clock)
+        throws(RunStoreError) -> any RunStoring
     {
         guard PostgresURL.isURL(database) else {
-            return try RunStore(path: database, access: access, now: { clock.secondsSince1970 })
+            return try RunStore(path: database, access: access, athlete: athlete, now: { clock.secondsSince1970 })
         }
         let url: PostgresURL
         do {
@@ -68,21 +79,28 @@ struct RunsSession {
         } catch {
             throw .backend(error.description)
         }
-        return try PostgresRunStore(url: url, now: { clock.secondsSince1970 })
+        return try PostgresRunStore(url: url, access: access, athlete: athlete, now: { clock.secondsSince1970 })
     }
 
     /// The figures and the one speed of each stored run (``RunSummary``), in the order given.
     func summaries(of runs: [StoredRun], store: any RunStoring) throws(CLIError) -> [RunSummary] {
         try Self.failing { () throws(RunLibraryError) in
-            try RunLibrary(settings: settings, store: store).summaries(of: runs)
+            try library(over: store).summaries(of: runs)
         }
     }
 
     /// A stored run by id, hash prefix or file name, with its analysis.
     func loadStored(_ reference: String, store: any RunStoring) throws(CLIError) -> (StoredRun, RunAnalysis) {
         try Self.failing { () throws(RunLibraryError) in
-            try RunLibrary(settings: settings, store: store).storedRun(reference)
+            try library(over: store).storedRun(reference)
         }
+    }
+
+    /// A library over an open `store`, with this session's settings and scope.
+    func library(over store: any RunStoring) -> RunLibrary {
+        let library = RunLibrary(settings: settings, store: store)
+        library.scope = scope
+        return library
     }
 
     /// The badge catalogue: `--badges ID`, else `NEARBY_BADGES`, else `badges` (see ``BadgeCatalogueOption``).

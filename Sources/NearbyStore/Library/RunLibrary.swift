@@ -1,4 +1,5 @@
 import Foundation
+import NearbyGeo
 import NearbyRuns
 
 /// The runs use cases, the counterpart of NearbyFeeds' `PlaceLibrary`: import what the user named
@@ -19,6 +20,9 @@ public final class RunLibrary {
     public let containers: ContainerReader
     /// Decodes FIT files.
     public let decoder: FITDecoder
+    /// Whose runs ``listRuns()``, ``storedRun(_:)`` and ``deleteRun(_:)`` look among: the store's
+    /// own athlete (the default) or every athlete (`--all`). Ids are store-wide either way.
+    public var scope: AthleteScope = .own
     private let openStore: () throws(RunStoreError) -> any RunStoring
     private var opened: (any RunStoring)?
 
@@ -70,9 +74,9 @@ public final class RunLibrary {
         public var summary: RunSummary
     }
 
-    /// Every stored run, chronologically, each with its figures (``RunSummary``).
+    /// The stored runs in ``scope``, chronologically, each with its figures (``RunSummary``).
     public func listRuns() throws(RunLibraryError) -> [ListedRun] {
-        let runs = try withStore { store throws(RunStoreError) in try store.runs() }
+        let runs = try withStore { store throws(RunStoreError) in try store.runs(scope) }
         let summaries = try summaries(of: runs)
         return zip(runs, summaries).map { ListedRun(run: $0, summary: $1) }
     }
@@ -90,15 +94,21 @@ public final class RunLibrary {
 
     /// The stored run a reference names (id, hash prefix or file name), analysed.
     public func storedRun(_ reference: String) throws(RunLibraryError) -> (run: StoredRun, analysis: RunAnalysis) {
-        let run = try withStore { store throws(RunStoreError) in try store.findRun(reference: reference) }
+        let run = try withStore { store throws(RunStoreError) in try store.findRun(reference: reference, scope: scope) }
         let track = try storedTrack(run)
         return (run, settings.analyse([track], activityType: run.activityType, fileTime: run.fileTime))
+    }
+
+    /// The runs in ``scope`` that passed within `distance` metres of `point`, nearest pass first
+    /// (``RunsNear``).
+    public func runsNear(_ point: Coordinate, within distance: Double) throws(RunLibraryError) -> [RunPass] {
+        try withStore { store throws(RunStoreError) in try store.runsNear(point, within: distance, scope: scope) }
     }
 
     /// Deletes the run a reference names and returns what it was.
     public func deleteRun(_ reference: String) throws(RunLibraryError) -> StoredRun {
         try withStore { store throws(RunStoreError) in
-            let run = try store.findRun(reference: reference)
+            let run = try store.findRun(reference: reference, scope: scope)
             try store.deleteRun(id: run.id)
             return run
         }
