@@ -117,7 +117,10 @@ extension RunsNearCommand {
             segments' boxes do; both decide with the same exact check, so they list the same runs.
             """,
         options: [
-            .at(required: true), .within("how near the point a run passed", requires: "at"),
+            .at(required: true),
+            OptionDeclaration(
+                "within", value: "DIST", help: "how near the point a run passed", kind: .distance, required: true,
+                requires: "at"),
             .limit(limits, "at most N runs (default: all)"),
             OptionDeclaration("format", value: "text|json|csv", help: "output format (default: text, a table)"),
             AthleteOption.athlete, AthleteOption.all,
