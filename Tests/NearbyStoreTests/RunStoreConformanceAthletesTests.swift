@@ -180,8 +180,20 @@ import Testing
         ]
     }()
 
-    /// 400 points scattered around the runs, with distances from 5 m to 60 km.
+    /// 400 points scattered around the runs, with distances from 5 m to 60 km; every other one
+    /// with its distance set to exactly that of the nearest fix of any run, so a bound that prunes
+    /// even a little too much loses that run.
     static func randomQueries() -> [(Coordinate, Double)] {
+        let segments = handMadeRuns.map(\.segments)
+        return scatteredQueries().enumerated().map { index, query in
+            guard index % 2 == 1 else { return query }
+            let nearest = segments.compactMap { RunsNear.closestFix(to: query.0, in: $0, within: .infinity)?.distance }
+                .min()
+            return (query.0, nearest.map { max($0, 1e-9) } ?? query.1)
+        }
+    }
+
+    static func scatteredQueries() -> [(Coordinate, Double)] {
         var random = SplitMix64(state: 0x6174_686c_6574_6573)
         let centres: [(Double, Double, Double)] = [
             (25.03, 121.52, 0.05), (-16.995, 179.995, 0.05), (89.99, 0, 0.05), (0, 10.09, 0.1), (25.05, 121.51, 0.03),
