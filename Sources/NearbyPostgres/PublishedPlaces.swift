@@ -66,8 +66,13 @@ public struct PublishedPlaces {
     }
 
     /// `limit` located places of `dataset` from the `offset`-th on, ordered by PostGIS's sphere
-    /// distance from (`latitude`, `longitude`) (ties by source order), each with that distance;
-    /// with `withinSphere`, only those at most that far on the sphere (`ST_DWithin`, index-assisted).
+    /// distance from (`latitude`, `longitude`), each with that distance; with `withinSphere`, only
+    /// those at most that far on the sphere (`ST_DWithin`).
+    ///
+    /// The order is `position <-> point` alone, so the GiST index answers it as a k-nearest scan
+    /// (a second sort key would make PostgreSQL read and sort every row: seconds at a million);
+    /// places at equal sphere distance come in no set order, so paging with `offset` may repeat or
+    /// skip tied places: ask again from 0 with a larger `limit` instead.
     public func candidates(
         _ dataset: String, latitude: Double, longitude: Double, withinSphere: Double? = nil, limit: Int, offset: Int
     ) throws(PostgresError) -> [Row] {
@@ -114,8 +119,7 @@ public struct PublishedPlaces {
             near = " AND ST_DWithin(position, \(origin), $6::float8, false)"
         }
         let tail =
-            "WHERE dataset = $1 AND position IS NOT NULL\(near) ORDER BY position <-> \(origin), ordinal "
-            + "LIMIT $4 OFFSET $5"
+            "WHERE dataset = $1 AND position IS NOT NULL\(near) ORDER BY position <-> \(origin) LIMIT $4 OFFSET $5"
         return (tail, parameters, "position <-> \(origin)")
     }
 

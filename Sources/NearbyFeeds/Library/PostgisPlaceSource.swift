@@ -227,12 +227,12 @@ public struct PostgisPlaceSource: Sendable {
         _ query: PlaceQuery, origin: Coordinate, limit: Int, dataset: String, reader: PublishedPlaces
     ) throws(PlaceDatasetError) -> [Place] {
         let radius = SphereRanking.sphereRadius(within: query.within)
-        func fetch(_ batch: Int, _ offset: Int) throws(PlaceDatasetError) -> [SphereRanking.Candidate<Place>] {
+        func fetch(_ batch: Int) throws(PlaceDatasetError) -> [SphereRanking.Candidate<Place>] {
             let rows: [PublishedPlaces.Row]
             do throws(PostgresError) {
                 rows = try reader.candidates(
                     dataset, latitude: origin.latitude, longitude: origin.longitude, withinSphere: radius,
-                    limit: batch, offset: offset)
+                    limit: batch, offset: 0)
             } catch {
                 throw .database(error)
             }

@@ -28,6 +28,8 @@ final class PostgisSession: Sendable {
     init(url: PostgresURL, schema: PostgresSchemaName) throws(PostgresError) {
         let connection = try PostgresConnection(url)
         try connection.execute("BEGIN TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        // Short index lookups: compiling them (JIT) would cost more than running them.
+        try connection.execute("SET LOCAL jit = off")
         self.url = url
         self.schema = schema
         self.state = Mutex(State(connection: connection))
@@ -53,16 +55,21 @@ final class PostgisSession: Sendable {
             let found: [(candidate: SphereRanking.Candidate<Void>, distance: Double)]
             do throws(PostgresError) {
                 found = try SphereRanking.nearest(to: origin, limit: limit, within: within) {
-                    (batch, offset) throws(PostgresError) in
+                    batch throws(PostgresError) in
+                    // Every row is kept or the call fails: fewer rows than asked means "no more".
                     try reader.positions(
                         dataset, latitude: origin.latitude, longitude: origin.longitude, withinSphere: radius,
-                        limit: batch, offset: offset
-                    ).compactMap { position in
-                        Coordinate(latitude: position.latitude, longitude: position.longitude).map {
-                            SphereRanking.Candidate(
-                                ordinal: position.ordinal, coordinate: $0, sphereDistance: position.sphereDistance,
-                                payload: ())
+                        limit: batch, offset: 0
+                    ).map { position throws(PostgresError) in
+                        guard let coordinate = Coordinate(latitude: position.latitude, longitude: position.longitude)
+                        else {
+                            throw .unexpectedResult(
+                                target: reader.connection.url.redacted,
+                                detail: "place \(position.ordinal) of \(dataset) has no valid WGS84 position")
                         }
+                        return SphereRanking.Candidate(
+                            ordinal: position.ordinal, coordinate: coordinate,
+                            sphereDistance: position.sphereDistance, payload: ())
                     }
                 }
             } catch {

@@ -13,7 +13,7 @@ import NearbyGeo
 enum SphereRanking {
     /// A lower bound of WGS84 geodesic distance over PostGIS's sphere distance (0.9944, with margin).
     static let ratio = 0.99
-    /// Largest number of candidates asked for at once.
+    /// The first batch is twice the limit, capped at this many candidates.
     static let largestBatch = 1 << 16
 
     /// One candidate: its record number, position and sphere distance, and what the caller needs
@@ -35,21 +35,22 @@ enum SphereRanking {
     /// The `limit` candidates with `accept` whose WGS84 distance from `origin` is at most `within`,
     /// ordered by (distance, ordinal): exactly what a brute-force scan gives.
     ///
-    /// `fetch(limit, offset)` hands over the candidates nearest first on the sphere (ties by
-    /// ordinal, the same order on every call), from the `offset`-th on, at most `limit` of them;
-    /// fewer than `limit` means there are no more.
+    /// `fetch(limit)` hands over the `limit` candidates nearest on the sphere, nearest first
+    /// (ties in any order); fewer than `limit` means there are no more. Each round asks again from
+    /// the nearest with twice the limit and ranks the whole answer afresh: paging on from an
+    /// offset could repeat or skip places tied on the sphere, and the doubling keeps the rows
+    /// read to under twice those of the last round.
     static func nearest<Payload, Failure: Error>(
         to origin: Coordinate, limit: Int, within: Double,
-        fetch: (_ limit: Int, _ offset: Int) throws(Failure) -> [Candidate<Payload>],
+        fetch: (_ limit: Int) throws(Failure) -> [Candidate<Payload>],
         accept: (Candidate<Payload>) throws(Failure) -> Bool = { _ in true }
     ) throws(Failure) -> [(candidate: Candidate<Payload>, distance: Double)] {
         guard limit > 0, !within.isNaN, within >= 0 else { return [] }
         var accepted: [(candidate: Candidate<Payload>, distance: Double)] = []
-        var offset = 0
         var batch = Swift.max(32, Swift.min(limit, largestBatch / 2) * 2)
         while true {
-            let rows = try fetch(batch, offset)
-            offset += rows.count
+            let rows = try fetch(batch)
+            accepted.removeAll(keepingCapacity: true)
             for row in rows {
                 let distance = Geodesic.wgs84.distance(origin, row.coordinate)
                 guard distance <= within, try accept(row) else { continue }
@@ -59,12 +60,14 @@ enum SphereRanking {
             if accepted.count > limit { accepted.removeLast(accepted.count - limit) }
             // Everything was handed over: the answer is complete.
             guard rows.count == batch, let last = rows.last?.sphereDistance else { break }
-            // Every place not handed over yet is at least this far (WGS84): beyond `within`, or
-            // beyond the k-th answer, nothing more can enter.
+            // Every place not handed over is at least `last` away on the sphere, so at least this
+            // far on WGS84: beyond `within`, or beyond the k-th answer, nothing more can enter.
             let bound = ratio * last
             if bound > within { break }
             if accepted.count == limit, let kth = accepted.last?.distance, kth < bound { break }
-            batch = Swift.min(batch * 2, largestBatch)
+            // Doubling stops where Int would overflow; a dataset that large is not answered in memory anyway.
+            let (doubled, overflow) = batch.multipliedReportingOverflow(by: 2)
+            batch = overflow ? Int.max : doubled
         }
         return accepted
     }
