@@ -177,7 +177,7 @@ def main() -> int:
                      f"{results['archive_us']:.1f} µs median, {results['archive_p95_us']:.1f} µs p95 |")
         lines.append(f"| k = {a.k}, PostGIS exact (`PostgisPlaceSource`, in process), one at a time | "
                      f"{results['postgis_us']:.0f} µs median, {results['postgis_p95_us']:.0f} µs p95 |")
-        lines.append(f"| opening the published dataset (connect, snapshot, counts) | "
+        lines.append(f"| opening the published dataset (connect, snapshot, is it published) | "
                      f"{results['open_ms']:.1f} ms |")
         lines.append(f"| agreement, PostGIS exact = archive | {results['queries'] - results['disagreements']}"
                      f" of {results['queries']} queries |")

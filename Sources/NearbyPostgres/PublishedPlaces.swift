@@ -33,6 +33,14 @@ public struct PublishedPlaces {
         return try exists.rows.first?.bool("found") == true
     }
 
+    /// Whether `dataset` has any place in `<schema>.places` (a primary-key lookup; the table must
+    /// exist, see ``hasPlacesTable()``).
+    public func isPublished(_ dataset: String) throws(PostgresError) -> Bool {
+        let result = try connection.execute(
+            "SELECT EXISTS (SELECT 1 FROM \(schema.quoted).places WHERE dataset = $1) AS found", [.text(dataset)])
+        return try result.rows.first?.bool("found") == true
+    }
+
     /// How many places `dataset` has, and how many of them have a position (0, 0 when it is not
     /// published, or the table does not exist yet).
     public func counts(_ dataset: String) throws(PostgresError) -> (total: Int, located: Int) {

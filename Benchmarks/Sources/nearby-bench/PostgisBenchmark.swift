@@ -4,7 +4,8 @@
 // (`PostgisPlaceSource`, exact), both in this process so process start is not measured; every
 // answer is checked to agree (same places, order and distances). Prints one JSON object: per-query
 // latency (median and 95th percentile over every query of rounds 2…R; round 1 warms both up), the
-// time to open the published dataset (connect, snapshot, counts), and the number of disagreements.
+// time to open the published dataset (connect, snapshot, is it published), and the number of
+// disagreements.
 // With --answers, writes the exact answers' record numbers ([[ordinal, …], …]) for the harness to
 // compare with PostGIS's plain sphere order.
 import Foundation
@@ -30,7 +31,8 @@ enum PostgisBenchmark {
             directory: URL(fileURLWithPath: cacheDirectory), clock: .system, fetcher: CurlFetcher(version: "bench"))
         let library = PlaceLibrary(catalog: catalog, cache: cache, offline: true)
         let manifest = try library.manifest(id)
-        let archive = PlaceDataset.cached(try library.open(manifest))
+        let opened = try library.open(manifest)
+        let archive = PlaceDataset.cached(opened)
         var published: PublishedDataset?
         let open = try HarnessCommands.seconds {
             published = try PostgisPlaceSource(url: try PostgresURL(urlText)).open([manifest]).value.first
@@ -80,7 +82,7 @@ enum PostgisBenchmark {
             try Data((text + "]").utf8).write(to: URL(fileURLWithPath: out))
         }
         print(
-            "{\"n\":\(published.locatedCount),\"queries\":\(queries.count),\"k\":\(k),"
+            "{\"n\":\(opened.archive.locatedCount),\"queries\":\(queries.count),\"k\":\(k),"
                 + "\"archive_us\":\(percentile(archiveTimes, 0.5) * 1e6),\"archive_p95_us\":\(percentile(archiveTimes, 0.95) * 1e6),"
                 + "\"postgis_us\":\(percentile(postgisTimes, 0.5) * 1e6),\"postgis_p95_us\":\(percentile(postgisTimes, 0.95) * 1e6),"
                 + "\"open_ms\":\(open * 1e3),\"disagreements\":\(disagreements)}")

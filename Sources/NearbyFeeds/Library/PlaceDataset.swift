@@ -63,15 +63,10 @@ public struct PublishedDataset: Sendable, PlaceLocator {
     public typealias Failure = PlaceDatasetError
 
     public let manifest: DatasetManifest
-    /// How many places were published, and how many of them have a position.
-    public let count: Int
-    public let locatedCount: Int
     let session: PostgisSession
 
-    init(manifest: DatasetManifest, count: Int, locatedCount: Int, session: PostgisSession) {
+    init(manifest: DatasetManifest, session: PostgisSession) {
         self.manifest = manifest
-        self.count = count
-        self.locatedCount = locatedCount
         self.session = session
     }
 

@@ -61,12 +61,10 @@ public struct PostgisPlaceSource: Sendable {
         var warnings: [PlaceLibraryWarning] = []
         var byID: [String: DatasetManifest] = [:]
         for manifest in manifests where byID[manifest.id] == nil { byID[manifest.id] = manifest }
-        let (_, found) = try published(manifests.map(\.id), warnings: &warnings) { _, _ in }
+        // Whether each is published, not how many places it has: counting reads every row.
+        let (_, found) = try published(manifests.map(\.id), counting: false, warnings: &warnings) { _, _ in }
         let datasets = found.compactMap { dataset in
-            byID[dataset.id].map {
-                PublishedDataset(
-                    manifest: $0, count: dataset.total, locatedCount: dataset.located, session: dataset.session)
-            }
+            byID[dataset.id].map { PublishedDataset(manifest: $0, session: dataset.session) }
         }
         return PlaceResult(value: datasets, datasets: [], warnings: warnings)
     }
@@ -77,15 +75,14 @@ public struct PostgisPlaceSource: Sendable {
     public func query(_ query: PlaceQuery, in ids: [String]) throws(PlaceLibraryError) -> PlaceResult<[PlaceHit]> {
         var warnings: [PlaceLibraryWarning] = []
         var hits: [PlaceHit] = []
-        let (_, answered) = try published(ids, warnings: &warnings) {
+        let (_, answered) = try published(ids, counting: true, warnings: &warnings) {
             dataset, warnings throws(PlaceLibraryError) in
-            if query.origin != nil, dataset.located < dataset.total {
-                warnings.append(
-                    .unranked(
-                        datasetID: dataset.id, unlocated: dataset.total - dataset.located, total: dataset.total))
+            let (total, located) = dataset.counts ?? (0, 0)
+            if query.origin != nil, located < total {
+                warnings.append(.unranked(datasetID: dataset.id, unlocated: total - located, total: total))
             }
             do throws(PlaceDatasetError) {
-                hits += try answer(query, dataset: dataset.id, session: dataset.session, total: dataset.total)
+                hits += try answer(query, dataset: dataset.id, session: dataset.session, total: total)
             } catch {
                 throw Self.libraryError(error, dataset: dataset.id)
             }
@@ -102,7 +99,7 @@ public struct PostgisPlaceSource: Sendable {
         -> PlaceResult<PlaceHit?>
     {
         var warnings: [PlaceLibraryWarning] = []
-        let (session, _) = try published([datasetID], warnings: &warnings) { _, _ in }
+        let (session, _) = try published([datasetID], counting: false, warnings: &warnings) { _, _ in }
         do throws(PlaceDatasetError) {
             let row = try session.read { reader throws(PlaceDatasetError) in
                 do throws(PostgresError) { return try reader.first(id: id, in: datasetID) } catch {
@@ -118,22 +115,23 @@ public struct PostgisPlaceSource: Sendable {
         }
     }
 
-    /// One published dataset as a call found it.
+    /// One published dataset as a call found it (with its place counts when they were asked for).
     struct Found {
         var id: String
-        var total: Int
-        var located: Int
+        var counts: (total: Int, located: Int)?
         var session: PostgisSession
     }
 
     /// Connects once, checks `nearby.places` exists, and hands each of `ids` that is published to
     /// `body` (once, in order of first mention) under the partial-answer rule of ``open(_:)``.
+    /// `counting` counts each dataset's places (a scan of its rows) instead of only asking
+    /// whether it has one (a primary-key lookup).
     private func published(
-        _ ids: [String], warnings: inout [PlaceLibraryWarning],
+        _ ids: [String], counting: Bool, warnings: inout [PlaceLibraryWarning],
         _ body: (Found, inout [PlaceLibraryWarning]) throws(PlaceLibraryError) -> Void
     ) throws(PlaceLibraryError) -> (PostgisSession, [Found]) {
         let session: PostgisSession
-        var counted: [(String, (total: Int, located: Int))] = []
+        var checked: [(String, (total: Int, located: Int)?, Bool)] = []
         do {
             session = try PostgisSession(url: url, schema: schema)
             guard try session.read({ reader throws(PostgresError) in try reader.hasPlacesTable() }) else {
@@ -141,8 +139,13 @@ public struct PostgisPlaceSource: Sendable {
             }
             var seen: Set<String> = []
             for id in ids where seen.insert(id).inserted {
-                let counts = try session.read { reader throws(PostgresError) in try reader.counts(id) }
-                counted.append((id, counts))
+                if counting {
+                    let counts = try session.read { reader throws(PostgresError) in try reader.counts(id) }
+                    checked.append((id, counts, counts.total > 0))
+                } else {
+                    let found = try session.read { reader throws(PostgresError) in try reader.isPublished(id) }
+                    checked.append((id, nil, found))
+                }
             }
         } catch let error as PlaceLibraryError {
             throw error
@@ -153,12 +156,12 @@ public struct PostgisPlaceSource: Sendable {
         }
         var found: [Found] = []
         var missing: [PlaceLibraryError] = []
-        for (id, counts) in counted {
-            guard counts.total > 0 else {
+        for (id, counts, isPublished) in checked {
+            guard isPublished else {
                 missing.append(.notPublished(id, database: url.redacted))
                 continue
             }
-            let dataset = Found(id: id, total: counts.total, located: counts.located, session: session)
+            let dataset = Found(id: id, counts: counts, session: session)
             try body(dataset, &warnings)
             found.append(dataset)
         }
