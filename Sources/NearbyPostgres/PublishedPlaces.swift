@@ -8,6 +8,15 @@ public struct PublishedPlaces {
         public var sphereDistance: Double?
     }
 
+    /// A located place as the candidate search sees it: its record number, its position and
+    /// PostGIS's sphere distance (`<->`) from the query point.
+    public struct Position: Sendable, Hashable {
+        public var ordinal: Int64
+        public var latitude: Double
+        public var longitude: Double
+        public var sphereDistance: Double
+    }
+
     public let connection: PostgresConnection
     public let schema: PostgresSchemaName
 
@@ -17,12 +26,25 @@ public struct PublishedPlaces {
         self.schema = schema
     }
 
+    /// Whether `<schema>.places` exists (it does once anything was published there).
+    public func hasPlacesTable() throws(PostgresError) -> Bool {
+        let exists = try connection.execute(
+            "SELECT to_regclass($1) IS NOT NULL AS found", [.text("\(schema.quoted).places")])
+        return try exists.rows.first?.bool("found") == true
+    }
+
+    /// Whether `dataset` has any place in `<schema>.places` (a primary-key lookup; the table must
+    /// exist, see ``hasPlacesTable()``).
+    public func isPublished(_ dataset: String) throws(PostgresError) -> Bool {
+        let result = try connection.execute(
+            "SELECT EXISTS (SELECT 1 FROM \(schema.quoted).places WHERE dataset = $1) AS found", [.text(dataset)])
+        return try result.rows.first?.bool("found") == true
+    }
+
     /// How many places `dataset` has, and how many of them have a position (0, 0 when it is not
     /// published, or the table does not exist yet).
     public func counts(_ dataset: String) throws(PostgresError) -> (total: Int, located: Int) {
-        let exists = try connection.execute(
-            "SELECT to_regclass($1) IS NOT NULL AS found", [.text("\(schema.quoted).places")])
-        guard try exists.rows.first?.bool("found") == true else { return (0, 0) }
+        guard try hasPlacesTable() else { return (0, 0) }
         let result = try connection.execute(
             "SELECT count(*) AS total, count(position) AS located FROM \(schema.quoted).places WHERE dataset = $1",
             [.text(dataset)])
@@ -42,19 +64,71 @@ public struct PublishedPlaces {
         try rows("WHERE dataset = $1 AND id = $2 ORDER BY ordinal LIMIT 1", [.text(dataset), .text(id)]).first
     }
 
-    /// `limit` located places of `dataset` from the `offset`-th on, ordered by PostGIS's sphere
-    /// distance from (`latitude`, `longitude`) (ties by source order), each with that distance.
-    public func candidates(
-        _ dataset: String, latitude: Double, longitude: Double, limit: Int, offset: Int
-    ) throws(PostgresError) -> [Row] {
-        let origin = "ST_SetSRID(ST_MakePoint($2::float8, $3::float8), 4326)::geography"
+    /// The places of `dataset` with these record numbers, in source order (numbers it lacks are
+    /// left out).
+    public func places(_ dataset: String, ordinals: [Int64]) throws(PostgresError) -> [Row] {
+        guard !ordinals.isEmpty else { return [] }
+        let list = "{" + ordinals.map(String.init).joined(separator: ",") + "}"
         return try rows(
-            "WHERE dataset = $1 AND position IS NOT NULL ORDER BY position <-> \(origin), ordinal LIMIT $4 OFFSET $5",
-            [
-                .text(dataset), .double(longitude), .double(latitude), .integer(Int64(clamping: limit)),
-                .integer(Int64(clamping: offset)),
-            ],
-            sphere: "position <-> \(origin)")
+            "WHERE dataset = $1 AND ordinal = ANY($2::int8[]) ORDER BY ordinal", [.text(dataset), .text(list)])
+    }
+
+    /// `limit` located places of `dataset` from the `offset`-th on, ordered by PostGIS's sphere
+    /// distance from (`latitude`, `longitude`), each with that distance; with `withinSphere`, only
+    /// those at most that far on the sphere (`ST_DWithin`).
+    ///
+    /// The order is `position <-> point` alone, so the GiST index answers it as a k-nearest scan
+    /// (a second sort key would make PostgreSQL read and sort every row: seconds at a million);
+    /// places at equal sphere distance come in no set order, so paging with `offset` may repeat or
+    /// skip tied places: ask again from 0 with a larger `limit` instead.
+    public func candidates(
+        _ dataset: String, latitude: Double, longitude: Double, withinSphere: Double? = nil, limit: Int, offset: Int
+    ) throws(PostgresError) -> [Row] {
+        let (tail, parameters, sphere) = Self.nearestFirst(
+            dataset, latitude: latitude, longitude: longitude, withinSphere: withinSphere, limit: limit, offset: offset)
+        return try rows(tail, parameters, sphere: sphere)
+    }
+
+    /// What ``candidates(_:latitude:longitude:withinSphere:limit:offset:)`` finds, as positions
+    /// only (no names, no details): what an exact nearest search needs to rank them.
+    public func positions(
+        _ dataset: String, latitude: Double, longitude: Double, withinSphere: Double? = nil, limit: Int, offset: Int
+    ) throws(PostgresError) -> [Position] {
+        let (tail, parameters, sphere) = Self.nearestFirst(
+            dataset, latitude: latitude, longitude: longitude, withinSphere: withinSphere, limit: limit, offset: offset)
+        let sql =
+            "SELECT ordinal, ST_Y(position::geometry) AS latitude, ST_X(position::geometry) AS longitude, "
+            + "\(sphere) AS sphere FROM \(schema.quoted).places " + tail
+        var found: [Position] = []
+        for row in try connection.execute(sql, parameters).rows {
+            guard let ordinal = try row.int64("ordinal"), let latitude = try row.double("latitude"),
+                let longitude = try row.double("longitude"), let distance = try row.double("sphere")
+            else {
+                throw .unexpectedResult(target: connection.url.redacted, detail: "a located place without a position")
+            }
+            found.append(Position(ordinal: ordinal, latitude: latitude, longitude: longitude, sphereDistance: distance))
+        }
+        return found
+    }
+
+    /// The `WHERE … ORDER BY … LIMIT … OFFSET …` of a nearest-first search, its parameters and
+    /// the sphere-distance expression.
+    private static func nearestFirst(
+        _ dataset: String, latitude: Double, longitude: Double, withinSphere: Double?, limit: Int, offset: Int
+    ) -> (String, [PostgresValue?], String) {
+        let origin = "ST_SetSRID(ST_MakePoint($2::float8, $3::float8), 4326)::geography"
+        var parameters: [PostgresValue?] = [
+            .text(dataset), .double(longitude), .double(latitude), .integer(Int64(clamping: limit)),
+            .integer(Int64(clamping: offset)),
+        ]
+        var near = ""
+        if let withinSphere, withinSphere.isFinite {
+            parameters.append(.double(Swift.max(0, withinSphere)))
+            near = " AND ST_DWithin(position, \(origin), $6::float8, false)"
+        }
+        let tail =
+            "WHERE dataset = $1 AND position IS NOT NULL\(near) ORDER BY position <-> \(origin) LIMIT $4 OFFSET $5"
+        return (tail, parameters, "position <-> \(origin)")
     }
 
     private func rows(_ tail: String, _ parameters: [PostgresValue?], sphere: String? = nil) throws(PostgresError)

@@ -1,6 +1,6 @@
 // nearby-bench: benchmarks of Nearby's own parts, `swift run -c release nearby-bench <work> …`:
-// index, gpx (self-generated data), fit (a given file) and knn, gpx-stats, legs, decode (driven by
-// Benchmarks/run).
+// index, gpx (self-generated data), fit (a given file) and knn, gpx-stats, legs, decode, postgis
+// (driven by Benchmarks/run).
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -14,6 +14,7 @@ do {
     case "join": try JoinBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "fit": try FITBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "decode": try DecodeBenchmark.run(Array(arguments.dropFirst()))
+    case "postgis": try PostgisBenchmark.run(Array(arguments.dropFirst()))
     default: throw BenchmarkError.unknownBenchmark(arguments.first ?? "(none)")
     }
 } catch {

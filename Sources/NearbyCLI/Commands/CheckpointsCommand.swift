@@ -54,14 +54,17 @@ enum JoinOptions {
         try NumericOptions.count(context.arguments, "limit", range: 1...1000, default: fallback) ?? fallback
     }
 
-    /// The `--near` datasets, opened and checked in full by one library call. A partial answer, as
-    /// `near` gives: a dataset with no data is left out with one warning and the others answer
-    /// (exit code 0); when none has data, exit code 3.
-    static func datasets(_ context: CommandContext) throws(CLIError) -> [OpenedDataset] {
+    /// The `--near` datasets, opened (local archives checked in full) by one library call: from
+    /// the cache, or from PostGIS with `--places-db`. A partial answer, as `near` gives: a dataset
+    /// with no data (or not published) is left out with one warning and the others answer (exit
+    /// code 0); when none has data, exit code 3; a places database that fails, exit code 1.
+    static func datasets(_ context: CommandContext) throws(CLIError) -> [PlaceDataset] {
         let ids = context.arguments.list("near")
         guard !ids.isEmpty else { throw .usage("name the datasets with --near, such as --near toilets,parks") }
         let session = try PlacesSession(context, only: Set(ids))
-        return try session.ask { library throws(PlaceLibraryError) in try library.open(ids, verifyAll: true) }.value
+        return try session.ask { library throws(PlaceLibraryError) in
+            try library.placeDatasets(ids, verifyAll: true)
+        }.value
     }
 }
 

@@ -19,7 +19,7 @@ enum RunPicturePage {
         if !ids.isEmpty {
             let library = try PlacesSession(context, only: Set(ids))
             let datasets = try library.ask { library throws(PlaceLibraryError) in
-                try library.open(ids, verifyAll: true)
+                try library.placeDatasets(ids, verifyAll: true)
             }.value
             credits = datasets.map { "\($0.manifest.title): \($0.manifest.attribution), \($0.manifest.licence)" }
             places = try nearRoute(analysis, datasets: datasets, radius: radius)
@@ -43,7 +43,7 @@ enum RunPicturePage {
     /// The places of `datasets` near the run, as the join finds them (``RouteCorridor``: the five
     /// nearest within `radius` of each fix, each place once, in source order), dataset by dataset.
     static func nearRoute(
-        _ analysis: RunAnalysis, datasets: [OpenedDataset], radius: Double
+        _ analysis: RunAnalysis, datasets: [PlaceDataset], radius: Double
     ) throws(CLIError) -> [RunPicture.Place] {
         let numbers: [[Int]]
         do {

@@ -4,7 +4,8 @@ import NearbyFeeds
 /// happened and names no flag; this adds the command or flag that helps, and picks the exit code.
 enum PlaceLibraryWording {
     /// The error as one sentence with its exit code: an unknown dataset is a usage error (2), a
-    /// dataset without data exit code 3, anything else a failure (1).
+    /// dataset without data (or not published to the places database) exit code 3, anything else
+    /// a failure (1), a places database that cannot be used among them.
     static func error(_ error: PlaceLibraryError) -> CLIError {
         switch error {
         case .unknownDataset: return .usage(error.description)
@@ -20,6 +21,10 @@ enum PlaceLibraryWording {
         case .refreshFailed(let id, let cause): return "could not refresh \(id): \(refresh(cause))"
         case .fetchFailed(let id, let cause): return "\(id) has no data: \(refresh(cause))"
         case .noneHaveData(let errors): return errors.map(message).joined(separator: "; ")
+        case .notPublished(let id, let database):
+            return "\(error.description); run 'nearby publish \(id) --to \(database)'"
+        case .noPlacesTable(let database):
+            return "\(error.description); run 'nearby publish DATASET --to \(database)'"
         default: return error.description
         }
     }

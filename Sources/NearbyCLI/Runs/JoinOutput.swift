@@ -7,7 +7,7 @@ import NearbyRuns
 struct JoinOutput {
     let session: RunsSession
     /// The `--near` datasets, in the order the join's answers index them.
-    let datasets: [OpenedDataset]
+    let datasets: [PlaceDataset]
 
     var units: Units { session.units }
 

@@ -1,5 +1,8 @@
+import NearbyPostgres
+
 /// Why a dataset could not be listed, refreshed or queried. ``description`` is one sentence that
-/// says what happened and names no command or flag (the caller adds those).
+/// says what happened and names no command or flag (the caller adds those). A places database
+/// is named by its redacted URL (``PostgresURL/redacted``), never with its password.
 public enum PlaceLibraryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No manifest has this id; the second value lists the known ids.
     case unknownDataset(String, [String])
@@ -17,22 +20,31 @@ public enum PlaceLibraryError: Error, Sendable, Equatable, CustomStringConvertib
     case damaged(String, String)
     /// Several datasets were asked for and none has data: why, for each.
     case noneHaveData([PlaceLibraryError])
+    /// The places database (`--places-db`) could not be used: unreachable, a refused login, a
+    /// server error. Not "no data": the database failed.
+    case placesDatabase(PostgresError)
+    /// The places database has no `nearby.places` table: nothing was ever published to it (or the
+    /// URL names another database). The value is the redacted URL.
+    case noPlacesTable(database: String)
+    /// The dataset is not published in the places database (redacted URL): it has no data there,
+    /// as a dataset without a cached copy has none locally.
+    case notPublished(String, database: String)
 
     /// The dataset the error is about (nil for ``noneHaveData(_:)``).
     public var datasetID: String? {
         switch self {
         case .unknownDataset(let id, _), .invalidManifest(let id, _), .refreshFailed(let id, _), .notCached(let id),
-            .fetchFailed(let id, _), .noData(let id, _), .damaged(let id, _):
+            .fetchFailed(let id, _), .noData(let id, _), .damaged(let id, _), .notPublished(let id, _):
             return id
-        case .noneHaveData: return nil
+        case .noneHaveData, .placesDatabase, .noPlacesTable: return nil
         }
     }
 
     /// True when the dataset (or every one asked for) has no data to answer from.
     public var isNoData: Bool {
         switch self {
-        case .notCached, .fetchFailed, .noData, .noneHaveData: return true
-        case .unknownDataset, .invalidManifest, .refreshFailed, .damaged: return false
+        case .notCached, .fetchFailed, .noData, .noneHaveData, .notPublished: return true
+        case .unknownDataset, .invalidManifest, .refreshFailed, .damaged, .placesDatabase, .noPlacesTable: return false
         }
     }
 
@@ -44,6 +56,10 @@ public enum PlaceLibraryError: Error, Sendable, Equatable, CustomStringConvertib
         case .refreshFailed(_, let error), .fetchFailed(_, let error): return error.description
         case .notCached: return "there is no cached copy and fetching is off"
         case .noneHaveData(let errors): return errors.map(\.description).joined(separator: "; ")
+        case .placesDatabase(let error): return error.description
+        case .noPlacesTable(let database):
+            return "the PostgreSQL database \(database) has no table nearby.places: nothing was published there"
+        case .notPublished(_, let database): return "it is not published in \(database)"
         }
     }
 
@@ -55,7 +71,8 @@ public enum PlaceLibraryError: Error, Sendable, Equatable, CustomStringConvertib
         case .refreshFailed(let id, _): return "could not refresh \(id): \(reason)"
         case .notCached(let id), .fetchFailed(let id, _), .noData(let id, _): return "\(id) has no data: \(reason)"
         case .damaged(let id, let reason): return "\(id): \(reason)"
-        case .noneHaveData: return reason
+        case .noneHaveData, .placesDatabase, .noPlacesTable: return reason
+        case .notPublished(let id, let database): return "dataset \(id) is not published in \(database)"
         }
     }
 }
