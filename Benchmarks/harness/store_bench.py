@@ -8,7 +8,10 @@
 2. Starts a throw-away PostgreSQL + PostGIS with `.ci/postgres start` (its state file under
    <data>, so it never meets the tests' cluster), restarts it with PostgreSQL's own durable
    defaults (`.ci/postgres` turns fsync off for the tests), and stops it in a `finally`. Without
-   PostgreSQL, SQLite alone is measured and the table says so.
+   PostgreSQL, SQLite alone is measured and the table says so. PostgreSQL is measured twice:
+   as configured (every commit waits for its WAL on disk) and with `synchronous_commit = off`
+   for the database (SQLite's promise in WAL mode with synchronous NORMAL: a crash may lose the
+   last commits, never half of one); `--no-pg-async` skips the second.
 3. Imports per second: `nearby runs import --db STORE FILES…` with 1 importer (all files, one
    process) and with K concurrent importer processes (disjoint shares `files[i::K]`, each led by
    the first `--overlap` of the next share, so two processes import those files at the same
@@ -146,21 +149,33 @@ class Cluster:
             with open(f"/proc/{p}/stat") as f:
                 return f.read().rsplit(")", 1)[1].split()
 
-        ticks = 0
+        def children() -> dict[str, list[str]]:
+            found = {}
+            for entry in os.listdir("/proc"):
+                if entry.isdigit():
+                    try:
+                        s = stat(entry)
+                    except OSError:
+                        continue
+                    if s[1] == pid:  # ppid
+                        found[entry] = s
+            return found
+
+        # Wait (up to 5 s) until the importers' backends have exited and been reaped, so their
+        # time is in the postmaster's cutime/cstime rather than half-way between.
+        deadline = time.monotonic() + 5
+        live = children()
+        baseline = getattr(self, "_aux", None)
+        while baseline is not None and set(live) - baseline and time.monotonic() < deadline:
+            time.sleep(0.05)
+            live = children()
+        if baseline is None:
+            self._aux = set(live)  # the first call: the server's own processes, at rest
         try:
-            s = stat(pid)
-            ticks += sum(int(x) for x in s[11:15])  # utime stime cutime cstime
+            ticks = sum(int(x) for x in stat(pid)[11:15])  # utime stime cutime cstime
         except OSError:
             return float("nan")
-        for entry in os.listdir("/proc"):
-            if not entry.isdigit():
-                continue
-            try:
-                s = stat(entry)
-            except OSError:
-                continue
-            if s[1] == pid:  # ppid
-                ticks += int(s[11]) + int(s[12])
+        ticks += sum(int(s[11]) + int(s[12]) for s in live.values())
         return ticks / CLK_TCK
 
 
@@ -193,6 +208,13 @@ class StoreBench:
                     os.remove(path + suffix)
             return path
         assert self.cluster is not None
+        if engine == "postgresql-async":
+            url = self.cluster.fresh_database(f"store_async_{k}")
+            # Commits return before their WAL reaches the disk (a crash may lose the last few
+            # imports, never half of one): the same promise as SQLite's WAL + synchronous NORMAL.
+            self.cluster.superuser("postgres",
+                                   f"ALTER DATABASE store_async_{k} SET synchronous_commit = off")
+            return url
         return self.cluster.fresh_database(f"store_{k}")
 
     def sql(self, engine: str, store: str, query: str) -> list[tuple]:
@@ -226,7 +248,8 @@ class StoreBench:
         shares = self.shares(paths, k)
         offered = sum(len(s) for s in shares)
         logs = [os.path.join(self.work, f"import-{engine}-{k}-{i}") for i in range(k)]
-        server0 = self.cluster.cpu_seconds() if engine == "postgresql" and self.cluster else None
+        server0 = (self.cluster.cpu_seconds() if engine.startswith("postgresql") and self.cluster
+                   else None)
         before = os.times()
         t0 = time.perf_counter()
         procs = []
@@ -265,7 +288,7 @@ class StoreBench:
                   "runs": runs, "points": points, "imported": imported,
                   "duplicates": duplicates, "ok": ok}
         self.raw["imports"].append(result)
-        self.log(f"  {engine:10} x{k}: {n / wall:7.1f} runs/s, wall {wall:6.2f} s, client CPU"
+        self.log(f"  {engine:16} x{k}: {n / wall:7.1f} runs/s, wall {wall:6.2f} s, client CPU"
                  f" {client_cpu:6.2f} s" + (f", server CPU {server_cpu:6.2f} s"
                                            if server_cpu is not None else "")
                  + ("" if ok else "  CHECK FAILED"))
@@ -284,7 +307,7 @@ class StoreBench:
         # The 1-importer stores are measured last of all, after their final round.
         for engine in engines:
             store = self.stores.get((engine, 1))
-            if store:
+            if store and engine != "postgresql-async":  # the same rows as postgresql
                 self.raw["sizes"][engine] = self.size(engine, store)
 
     def size(self, engine: str, store: str) -> dict:
@@ -329,7 +352,7 @@ class StoreBench:
         return out
 
     def near(self, engines: list[str], timer: TimedRunner, floor: float) -> None:
-        stores = {e: self.stores.get((e, 1)) for e in engines}
+        stores = {e: self.stores.get((e, 1)) for e in engines if e != "postgresql-async"}
         stores = {e: s for e, s in stores.items() if s}
         if not stores:
             return
@@ -337,6 +360,11 @@ class StoreBench:
             # What autovacuum does shortly after a bulk load; the planner needs the statistics.
             self.cluster.superuser(self.cluster.database_of(stores["postgresql"]), "ANALYZE")
         spots = self.near_points(self.a.queries)
+        if "postgresql" in stores and self.cluster:
+            try:
+                self.postgis_filter(stores["postgresql"], spots)
+            except (ToolError, ValueError, KeyError, IndexError) as e:
+                self.fail(f"PostGIS filter: {e}")
         first = next(iter(stores.values()))
         probe = subprocess.run([self.nearby, "runs", "near", "--at", f"{spots[0][1]:.6f},"
                                 f"{spots[0][2]:.6f}", "--within", "200m", "--all",
@@ -382,6 +410,33 @@ class StoreBench:
         self.raw["near"] = {"points": spots, "times": times, "found": found, "same": same,
                             "floor": floor}
 
+    def postgis_filter(self, store: str, spots: list) -> None:
+        """The database's share of `runs near` on PostgreSQL, whatever Nearby's command does
+        with it: the segments whose geography line passes within 200 m of each point, through
+        the GiST index (`EXPLAIN ANALYZE`: execution time inside the server)."""
+        assert self.cluster is not None
+        db = self.cluster.database_of(store)
+        result: dict = {}
+        self.log(f"PostGIS filter: {self.a.repeat} rounds x {len(spots)} points")
+        # On the spheroid (ST_DWithin's default), and on the sphere (cheaper; 200 m x 1.006
+        # covers the sphere's shortfall against the ellipsoid, so it is a superset).
+        for name, within in (("spheroid", "200"), ("sphere", "201.2, false")):
+            times, rows, candidates, indexed = [], [], [], True
+            for _ in range(self.a.repeat):
+                for _, lat, lon in spots:
+                    out = self.cluster.superuser(
+                        db, "EXPLAIN (ANALYZE, FORMAT JSON) SELECT run_id, ordinal FROM"
+                        " nearby.segments WHERE ST_DWithin(path, ST_SetSRID(ST_MakePoint("
+                        f"{lon!r}, {lat!r}), 4326)::geography, {within})")
+                    plan = json.loads(out)[0]
+                    times.append(plan["Execution Time"] / 1e3)
+                    rows.append(plan["Plan"]["Actual Rows"])
+                    candidates.append(plan["Plan"]["Actual Rows"] + _removed(plan["Plan"]))
+                    indexed = indexed and "segments_by_path" in out
+            result[name] = {"times": times, "rows": rows, "candidates": candidates,
+                            "indexed": indexed}
+        self.raw["postgis_filter"] = result
+
     # --- report ---------------------------------------------------------------------------
 
     def report(self, engines: list[str], floor: float, header: str) -> str:
@@ -402,8 +457,9 @@ class StoreBench:
                     f": {n:,} runs, {rs[0]['duplicates']:,} duplicates recognised"
                     if k > 1 else f": {n:,} runs")
                 lines.append(f"| {_engine(engine)} | {k} | {n / wall:,.1f} | {points / wall:,.0f}"
-                             f" | {wall:.2f} s | {ccpu:.2f} s | "
-                             + (f"{scpu:.2f} s" if scpu is not None else "–") + f" | {checks} |")
+                             f" | {wall:.2f} s | {ccpu:.2f} s ({ccpu / n * 1e3:.1f} ms/run) | "
+                             + (f"{scpu:.2f} s ({scpu / n * 1e3:.1f} ms/run)" if scpu is not None
+                                else "–") + f" | {checks} |")
         sizes = self.raw["sizes"]
         if sizes:
             lines += ["", "| store | runs | points | bytes | bytes per run | bytes per point | parts |",
@@ -413,6 +469,20 @@ class StoreBench:
                 lines.append(f"| {_engine(engine)} | {s['runs']:,} | {s['points']:,} |"
                              f" {s['bytes'] / 2**20:,.1f} MiB | {s['bytes'] / max(1, s['runs']):,.0f}"
                              f" | {s['bytes'] / max(1, s['points']):.1f} | {parts} |")
+        pf = self.raw.get("postgis_filter")
+        if pf:
+            lines += ["", f"| PostGIS alone over {n:,} runs: `ST_DWithin(segments.path, point, …)`"
+                      " (`EXPLAIN ANALYZE` time in the server) | queries | median | max |"
+                      " segments within (median, max) | index candidates (median, max) |"
+                      " GiST index |", "|---|---:|---:|---:|---:|---:|---|"]
+            for name, title in (("spheroid", "200 m on the spheroid (the default)"),
+                                ("sphere", "201.2 m on the sphere (`use_spheroid` false)")):
+                r = pf[name]
+                walls = sorted(r["times"])
+                lines.append(f"| {title} | {len(walls)} | {fmt_time(median(walls))} |"
+                             f" {fmt_time(walls[-1])} | {median(r['rows']):g}, {max(r['rows'])} |"
+                             f" {median(r['candidates']):g}, {max(r['candidates'])} |"
+                             f" {'used' if r['indexed'] else 'NOT USED'} |")
         near = self.raw["near"]
         if "missing" in near:
             lines += ["", f"`runs near`: command missing in this build ({near['missing']});"
@@ -444,7 +514,14 @@ def _bytes(n: int) -> str:
 
 
 def _engine(name: str) -> str:
-    return {"sqlite": "SQLite", "postgresql": "PostgreSQL"}.get(name, name)
+    return {"sqlite": "SQLite", "postgresql": "PostgreSQL",
+            "postgresql-async": "PostgreSQL, synchronous_commit off"}.get(name, name)
+
+
+def _removed(node: dict) -> int:
+    """Rows a plan's nodes fetched and then dropped (filter or index recheck), all levels."""
+    own = node.get("Rows Removed by Filter", 0) + node.get("Rows Removed by Index Recheck", 0)
+    return own + sum(_removed(child) for child in node.get("Plans", []))
 
 
 def _count(answer) -> int:
@@ -477,6 +554,8 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=3, help="alternating rounds (medians)")
     ap.add_argument("--queries", type=int, default=20, help="points for runs near")
     ap.add_argument("--no-postgres", action="store_true", help="measure SQLite only")
+    ap.add_argument("--no-pg-async", dest="pg_async", action="store_false",
+                    help="skip PostgreSQL with synchronous_commit off (SQLite's promise)")
     ap.add_argument("--out", help="the table (default <data>/store.md)")
     a = ap.parse_args()
     a.importer_counts = [int(x) for x in a.importers.split(",") if x]
@@ -485,6 +564,7 @@ def main() -> int:
               file=sys.stderr)
         return 1
     started = time.time()
+    load_before = os.getloadavg()[0]
     b = StoreBench(a)
     b.log(f"store: generating {a.runs:,} runs of {a.points:,} points into {a.data}")
     paths = store_runs(a.data, a.runs, a.points)
@@ -502,7 +582,7 @@ def main() -> int:
                 cluster = None
             else:
                 b.cluster = cluster
-                engines.append("postgresql")
+                engines += ["postgresql"] + (["postgresql-async"] if a.pg_async else [])
                 b.notes.append(f"PostgreSQL: {cluster.settings} (the throw-away cluster of"
                                " `.ci/postgres`, restarted with PostgreSQL's durable defaults);"
                                " SQLite: WAL, synchronous NORMAL (Nearby's settings).")
@@ -516,7 +596,8 @@ def main() -> int:
             cluster.stop()
     header = (f"Runs store — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())},"
               f" {os.cpu_count()} CPUs ({platform.processor() or platform.machine()}),"
-              f" load average {os.getloadavg()[0]:.1f}; {a.runs:,} runs of {a.points:,} points"
+              f" load average {load_before:.1f} at the start, {os.getloadavg()[0]:.1f} at the end"
+              f" (other jobs share the machine); {a.runs:,} runs of {a.points:,} points"
               f" ({sum(os.path.getsize(p) for p in paths) / 2**20:,.0f} MiB of GPX); medians of"
               f" {a.repeat} alternating rounds; duplicates offered with K > 1: the first"
               f" {a.overlap:.0%} of each next share; process start floor (GNU time + `true`)"
