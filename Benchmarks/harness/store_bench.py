@@ -250,6 +250,8 @@ class StoreBench:
         logs = [os.path.join(self.work, f"import-{engine}-{k}-{i}") for i in range(k)]
         server0 = (self.cluster.cpu_seconds() if engine.startswith("postgresql") and self.cluster
                    else None)
+        wal0 = self.cluster.superuser("postgres", "SELECT pg_current_wal_lsn()").strip() \
+            if server0 is not None and self.cluster else None
         before = os.times()
         t0 = time.perf_counter()
         procs = []
@@ -263,6 +265,9 @@ class StoreBench:
         client_cpu = (after.children_user - before.children_user
                       + after.children_system - before.children_system)
         server_cpu = (self.cluster.cpu_seconds() - server0) if server0 is not None else None
+        wal = int(float(self.cluster.superuser(
+            "postgres", f"SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '{wal0}')").strip())) \
+            if wal0 and self.cluster else None
         imported = duplicates = 0
         for i, log in enumerate(logs):
             with open(log + ".out") as f:
@@ -284,7 +289,8 @@ class StoreBench:
                       f" imported and {duplicates} already there of {offered} offered")
         self.stores[(engine, k)] = store
         result = {"engine": engine, "importers": k, "round": rnd, "wall": wall,
-                  "client_cpu": client_cpu, "server_cpu": server_cpu, "offered": offered,
+                  "client_cpu": client_cpu, "server_cpu": server_cpu, "wal_bytes": wal,
+                  "offered": offered,
                   "runs": runs, "points": points, "imported": imported,
                   "duplicates": duplicates, "ok": ok}
         self.raw["imports"].append(result)
@@ -443,7 +449,7 @@ class StoreBench:
         n, pts = self.a.runs, self.a.points
         lines = [header, ""]
         lines += ["| store | importers | runs/s | points/s | wall | client CPU | server CPU |"
-                  " checks |", "|---|---:|---:|---:|---:|---:|---:|---|"]
+                  " WAL per run | checks |", "|---|---:|---:|---:|---:|---:|---:|---:|---|"]
         for k in self.a.importer_counts:
             for engine in engines:
                 rs = [r for r in self.raw["imports"] if r["engine"] == engine and r["importers"] == k]
@@ -453,13 +459,16 @@ class StoreBench:
                 points = median([r["points"] for r in rs]) or n * pts
                 ccpu = median([r["client_cpu"] for r in rs])
                 scpu = median([r["server_cpu"] for r in rs if r["server_cpu"] is not None])
+                wal = median([r["wal_bytes"] for r in rs if r.get("wal_bytes") is not None])
                 checks = ("PASS" if all(r["ok"] for r in rs) else "FAIL") + (
                     f": {n:,} runs, {rs[0]['duplicates']:,} duplicates recognised"
                     if k > 1 else f": {n:,} runs")
                 lines.append(f"| {_engine(engine)} | {k} | {n / wall:,.1f} | {points / wall:,.0f}"
                              f" | {wall:.2f} s | {ccpu:.2f} s ({ccpu / n * 1e3:.1f} ms/run) | "
                              + (f"{scpu:.2f} s ({scpu / n * 1e3:.1f} ms/run)" if scpu is not None
-                                else "–") + f" | {checks} |")
+                                else "–")
+                             + (f" | {wal / n / 1e3:,.0f} KB" if wal is not None else " | –")
+                             + f" | {checks} |")
         sizes = self.raw["sizes"]
         if sizes:
             lines += ["", "| store | runs | points | bytes | bytes per run | bytes per point | parts |",
