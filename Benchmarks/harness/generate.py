@@ -191,16 +191,17 @@ def write_queries(out: str, n: int, count: int) -> str:
 EARTH_M_PER_DEG_LAT = 110_780.0  # near 25 N; only used to shape the walk, never as an oracle
 
 
-def track_points(n: int):
+def track_points(n: int, seed: int | None = None, start: tuple[float, float] | None = None):
     """Yield (lat, lon, ele, t_seconds, hr, new_segment) for a run of n one-second fixes.
 
     About 3 m/s with slowly varying pace and heading, steered back toward central Taipei,
     smooth GPS noise of a couple of metres, elevation 5-120 m, a pause (standing still,
     noisy fixes) about every 25 minutes, a 20-60 s gap in the fixes (auto-pause) about
-    every 40 minutes, and a new <trkseg> every hour.
+    every 40 minutes, and a new <trkseg> every hour. `seed` and `start` (lat, lon; the walk is
+    steered back toward it) default to the benchmark run's (4242 + n, Taipei Main Station).
     """
-    rng = random.Random(4242 + n)
-    lat, lon = 25.0418, 121.5152
+    rng = random.Random(4242 + n if seed is None else seed)
+    lat, lon = (25.0418, 121.5152) if start is None else start
     home_lat, home_lon = lat, lon
     heading = rng.uniform(0, 2 * math.pi)
     speed, ele, hr = 3.0, 12.0, 120.0
@@ -241,16 +242,21 @@ def track_points(n: int):
 START = datetime(2024, 3, 10, 22, 0, 0, tzinfo=timezone.utc)
 
 
-def _time_text(t: float, i: int) -> str:
-    stamp = START + timedelta(seconds=t)
+def _time_text(t: float, i: int, start: datetime = START) -> str:
+    stamp = start + timedelta(seconds=t)
     if i % 10 == 3:  # some fixes carry fractional seconds
         stamp += timedelta(milliseconds=250)
         return stamp.strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
     return stamp.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def write_gpx(out: str, n: int) -> str:
-    path = os.path.join(out, f"run-{n}-{VERSION}.gpx")
+def write_gpx(out: str, n: int, path: str | None = None, seed: int | None = None,
+              start: tuple[float, float] | None = None, start_time: datetime = START,
+              name: str | None = None) -> str:
+    """The n-point run as GPX 1.1 (`run-N-v1.gpx` in out unless `path` is given; `seed`,
+    `start` and `start_time` as in track_points, default the benchmark run's)."""
+    path = path or os.path.join(out, f"run-{n}-{VERSION}.gpx")
+    name = name or f"Benchmark run {n}"
     if os.path.exists(path):
         return path
     with open(path + ".tmp", "w", encoding="utf-8") as f:
@@ -261,20 +267,47 @@ def write_gpx(out: str, n: int) -> str:
                 ' xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"'
                 ' xsi:schemaLocation="http://www.topografix.com/GPX/1/1'
                 ' http://www.topografix.com/GPX/1/1/gpx.xsd">\n'
-                f' <metadata><name>Benchmark run {n}</name>'
-                f'<time>{START.strftime("%Y-%m-%dT%H:%M:%SZ")}</time></metadata>\n'
-                f' <trk>\n  <name>Benchmark run {n}</name>\n  <type>running</type>\n'
+                f' <metadata><name>{name}</name>'
+                f'<time>{start_time.strftime("%Y-%m-%dT%H:%M:%SZ")}</time></metadata>\n'
+                f' <trk>\n  <name>{name}</name>\n  <type>running</type>\n'
                 '  <trkseg>\n')
-        for i, (lat, lon, ele, t, hr, new_segment) in enumerate(track_points(n)):
+        for i, (lat, lon, ele, t, hr, new_segment) in enumerate(track_points(n, seed, start)):
             if new_segment:
                 f.write("  </trkseg>\n  <trkseg>\n")
             f.write(f'   <trkpt lat="{lat:.7f}" lon="{lon:.7f}"><ele>{ele:.1f}</ele>'
-                    f'<time>{_time_text(t, i)}</time><extensions><gpxtpx:TrackPointExtension>'
+                    f'<time>{_time_text(t, i, start_time)}</time><extensions><gpxtpx:TrackPointExtension>'
                     f'<gpxtpx:hr>{hr}</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions>'
                     '</trkpt>\n')
         f.write("  </trkseg>\n </trk>\n</gpx>\n")
     os.replace(path + ".tmp", path)
     return path
+
+
+def store_run_spec(index: int) -> tuple[int, tuple[float, float], datetime]:
+    """Seed, start (inside greater Taipei) and start time of store run `index` (0-based): its own
+    random.Random, so the k-th run is the same whatever the count; one a day from 2024-01-01 at
+    a varying hour, so no two share a start (nor the same-activity rule's 5 s)."""
+    rng = random.Random(7_000_000 + index)
+    lat0, lat1, lon0, lon1 = TAIPEI
+    start = (rng.uniform(lat0 + 0.03, lat1 - 0.03), rng.uniform(lon0 + 0.03, lon1 - 0.03))
+    when = datetime(2024, 1, 1, tzinfo=timezone.utc) + timedelta(days=index,
+                                                                 seconds=rng.randrange(5 * 3600, 20 * 3600))
+    return 7_000_000 + index, start, when
+
+
+def write_store_runs(out: str, count: int, points: int = 3600) -> list[str]:
+    """`count` distinct runs of `points` one-second fixes (1 h for 3,600) for the runs-store
+    benchmark, in out/store-runs-POINTS-v1/run-00001.gpx …; each run's seed, start and start
+    time come from store_run_spec, so the first 100 of 1,000 are the 100 of `--store-runs 100`."""
+    folder = os.path.join(out, f"store-runs-{points}-{VERSION}")
+    os.makedirs(folder, exist_ok=True)
+    paths = []
+    for index in range(count):
+        seed, start, when = store_run_spec(index)
+        path = os.path.join(folder, f"run-{index + 1:05d}.gpx")
+        paths.append(write_gpx(out, points, path=path, seed=seed, start=start, start_time=when,
+                               name=f"Store run {index + 1}"))
+    return paths
 
 
 def main() -> None:
