@@ -5,12 +5,25 @@ import NearbyRuns
 /// libFuzzer entry: one input is one track file (GPX or TCX, whatever its bytes say), read by
 /// ``TrackReader`` as `runs import` reads it; a file that reads is then analysed (cleaning,
 /// statistics, splits, best efforts, badge checkpoints) in both units and written back as GPX, as
-/// `runs show` and `runs export` do.
+/// `runs show` and `runs export` do. The same bytes are also streamed through a window of a few
+/// bytes (as `runs import` streams a file), which must give the same document or the same error.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTrack(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
+    let inMemory = Result { () throws(TrackReadError) -> TrackDocument in
+        try TrackReader().read(bytes, fileName: "fuzz.gpx")
+    }
+    let stream = InMemoryTrackStream(Array(bytes), pieceLimit: 1 + size % 17)
+    let streamed = Result { () throws(TrackReadError) -> TrackDocument in
+        try TrackReader().read(stream: stream, fileName: "fuzz.gpx", chunkSize: 8 + size % 61).document
+    }
+    switch (inMemory, streamed) {
+    case (.success(let a), .success(let b)) where a == b || "\(a)" == "\(b)": break  // NaN is not == itself
+    case (.failure(let a), .failure(let b)) where a == b: break
+    default: Fuzzing.stop("streamed and in-memory reading differ: \(inMemory) against \(streamed)")
+    }
     do {
-        let document = try TrackReader().read(bytes, fileName: "fuzz.gpx")
+        let document = try inMemory.get()
         for units in Units.allCases {
             let analysis = RunAnalysis(tracks: document.tracks, units: units, catalogue: badgeCatalogue)
             _ = analysis.statistics.distance

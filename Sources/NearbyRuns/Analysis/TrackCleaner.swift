@@ -63,36 +63,45 @@ public struct TrackCleaner: Sendable {
         var report = CleaningReport()
         var segments: [CleanedSegment] = []
         var current: [CleanedPoint] = []
-        // The last kept fix of `current`, prepared once: every leg starts from it.
-        var anchor: GeodesicPoint?
+        // The last kept fix of `current`: every leg starts from it; and its index in the segment
+        // (a leg from the fix just before is looked up in `legs`).
+        var anchor: Coordinate?
+        var anchorIndex = -1
         // Consecutive spikes, each with its leg from the one before (0 for the first), so a
         // recovered chain reuses those lengths: no pair of fixes is ever solved twice.
-        var pending: [(point: TrackPoint, prepared: GeodesicPoint, leg: Double)] = []
+        var pending: [(point: TrackPoint, coordinate: Coordinate, leg: Double, index: Int)] = []
         var total = 0.0
 
         func close() {
             if !current.isEmpty { segments.append(CleanedSegment(points: current)) }
             current = []
             anchor = nil
+            anchorIndex = -1
             pending = []
         }
-        func keep(_ given: TrackPoint, _ prepared: GeodesicPoint, legLength: Double) {
+        func keep(_ given: TrackPoint, _ coordinate: Coordinate, legLength: Double, index: Int) {
             var point = given
             PhysicalLimits.check(&point, counts: &report.outOfRange)
             total += legLength
             current.append(
                 CleanedPoint(
-                    coordinate: prepared.coordinate, elevation: point.elevation, time: point.time,
+                    coordinate: coordinate, elevation: point.elevation, time: point.time,
                     heartRate: point.heartRate, cadence: point.cadence, distance: total))
-            anchor = prepared
+            anchor = coordinate
+            anchorIndex = index
             report.keptPoints += 1
         }
 
+        // Every consecutive leg, solved on two threads; cleaning solves again only a leg from a
+        // fix further back (after a dropped fix): bit for bit the same figures.
+        let legs = ConsecutiveLegs(tracks)
+        var segmentNumber = -1
         for track in tracks {
             for segment in track.segments {
+                segmentNumber += 1
                 close()
                 current.reserveCapacity(segment.points.count)
-                for point in segment.points {
+                for (index, point) in segment.points.enumerated() {
                     report.inputPoints += 1
                     guard let coordinate = point.coordinate else {
                         report.pauseMarkers += 1
@@ -104,30 +113,35 @@ public struct TrackCleaner: Sendable {
                         continue
                     }
                     guard let last = anchor, let lastTime = current.last.map(\.time) else {
-                        keep(point, GeodesicPoint(coordinate), legLength: 0)
+                        keep(point, coordinate, legLength: 0, index: index)
                         continue
                     }
                     if let t0 = lastTime, let t1 = point.time, t1 < t0 {
                         report.timeReversed += 1
                         continue
                     }
-                    // Each fix's latitude terms are computed once, here, and reused by every leg
-                    // that starts or ends at it (bit for bit the same distances).
-                    let prepared = GeodesicPoint(coordinate)
-                    let legLength = geodesic.distance(last, prepared)
+                    // A leg from the fix just before was solved in `legs`; one from further back
+                    // (after dropped fixes) is solved here, bit for bit as `legs` would.
+                    let legLength =
+                        anchorIndex == index - 1
+                        ? legs.leg(segment: segmentNumber, index: index) : geodesic.distance(last, coordinate)
                     if opts.isBelievable(legLength, from: lastTime, to: point.time) {
                         pending = []
-                        keep(point, prepared, legLength: legLength)
+                        keep(point, coordinate, legLength: legLength, index: index)
                         continue
                     }
                     report.spikes += 1
                     let chained = pending.last.map { last in
-                        (last, geodesic.distance(last.prepared, prepared))
+                        let leg =
+                            last.index == index - 1
+                            ? legs.leg(segment: segmentNumber, index: index)
+                            : geodesic.distance(last.coordinate, coordinate)
+                        return (last, leg)
                     }
                     if let (last, leg) = chained, opts.isBelievable(leg, from: last.point.time, to: point.time) {
-                        pending.append((point, prepared, leg))
+                        pending.append((point, coordinate, leg, index))
                     } else {
-                        pending = [(point, prepared, 0)]
+                        pending = [(point, coordinate, 0, index)]
                     }
                     guard pending.count >= opts.recoveryCount else { continue }
                     // A believable chain of "spikes": the receiver really moved (or the anchor was
@@ -141,7 +155,7 @@ public struct TrackCleaner: Sendable {
                     }
                     close()
                     report.recoveries += 1
-                    for link in chain { keep(link.point, link.prepared, legLength: link.leg) }
+                    for link in chain { keep(link.point, link.coordinate, legLength: link.leg, index: link.index) }
                 }
             }
         }

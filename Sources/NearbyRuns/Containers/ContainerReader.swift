@@ -26,8 +26,8 @@ public struct ContainerReader: Sendable {
     /// before a byte is read) and never memory-mapped: another program truncating a mapped file
     /// would kill the process with SIGBUS. A zip is read with `pread` (``ZipFile``): its directory
     /// through a small cache, each member into a buffer of its own, so memory holds one member at
-    /// a time. Anything else (a track, a gzip) is read once into one buffer of at most
-    /// ``ContainerLimits/memberBytes``.
+    /// a time. A GPX or TCX file is left open to be streamed (``SourceBytes/stream``); anything
+    /// else (a FIT file, a gzip) is read once into one buffer of at most ``ContainerLimits/memberBytes``.
     public func read<E: Error>(path: String, _ visit: (ContainerItem) throws(E) -> Void) throws(E) {
         let shown = DisplayName.escape(path)
         let location = Location(displayPath: shown, name: path)
@@ -49,13 +49,20 @@ public struct ContainerReader: Sendable {
         switch opened {
         case .zip(let zip): try walk.zipArchive(zip, at: location, visit)
         case .bytes(let bytes): try walk.handle(SourceBytes(bytes), at: location, visit)
+        case .stream(let file):
+            let source = ActivitySource(
+                displayPath: location.displayPath, fileName: location.fileName, bytes: SourceBytes(streaming: file),
+                format: .xml, metadata: nil, catalogue: nil)
+            try visit(.source(source))
         }
     }
 
-    /// A file opened for the walk: a zip to read with `pread`, or anything else read whole.
+    /// A file opened for the walk: a zip to read with `pread`, a GPX/TCX file to stream, or
+    /// anything else read whole.
     private enum Opened {
         case zip(ZipFile)
         case bytes([UInt8])
+        case stream(StreamedFile)
     }
 
     /// Opens `path`, sniffs its first bytes and either keeps it open as a zip or reads it whole.
@@ -66,8 +73,11 @@ public struct ContainerReader: Sendable {
             Result { () throws(FileReadError) -> Int in try file.read(into: raw, at: 0) }
         }
         let got = try read.get()
-        if head.withUnsafeBytes({ ContentKind.detect(UnsafeRawBufferPointer(rebasing: $0.prefix(got))) }) == .zip {
-            return .zip(ZipFile(file))
+        let kind = head.withUnsafeBytes { ContentKind.detect(UnsafeRawBufferPointer(rebasing: $0.prefix(got))) }
+        if kind == .zip { return .zip(ZipFile(file)) }
+        if kind == .xml {
+            guard file.size <= limits.memberBytes else { throw .tooLarge(path: path, limit: limits.memberBytes) }
+            return .stream(StreamedFile(file))
         }
         return .bytes(try file.readAll(limit: limits.memberBytes))
     }

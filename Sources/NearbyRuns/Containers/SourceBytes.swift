@@ -1,19 +1,36 @@
 /// The bytes of one activity source: a slice of the file's buffer or of an inflated one, shared
-/// rather than copied (a member stored uncompressed costs no copy at all).
+/// rather than copied (a member stored uncompressed costs no copy at all), or a plain GPX/TCX file
+/// left on disk to be streamed (``stream``).
 public struct SourceBytes: Sendable {
     let storage: [UInt8]
     let range: Range<Int>
+    /// The open file, for a GPX/TCX file that is not in a container.
+    public let stream: StreamedFile?
 
     init(_ array: [UInt8], range: Range<Int>? = nil) {
         storage = array
         self.range = range ?? 0..<array.count
+        stream = nil
     }
 
-    /// Number of bytes.
-    public var count: Int { range.count }
+    /// A file read as a stream by ``TrackReader/read(stream:fileName:chunkSize:)``.
+    init(streaming file: StreamedFile) {
+        storage = []
+        range = 0..<0
+        stream = file
+    }
 
-    /// Calls `body` with the bytes; the pointer is valid only during the call.
+    /// Number of bytes (for a streamed file, its size at open).
+    public var count: Int { stream?.expectedSize ?? range.count }
+
+    /// Calls `body` with the bytes; the pointer is valid only during the call. A streamed file is
+    /// read whole for the call (as far as it can be read: prefer ``stream``).
     public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        if let stream {
+            let whole = (try? TrackReader.readWhole(stream, fileName: stream.path, limit: Int.max)) ?? []
+            let result = whole.withUnsafeBytes { raw in Result { () throws(E) -> R in try body(raw) } }
+            return try result.get()
+        }
         let result = storage.withUnsafeBytes { raw in
             Result { () throws(E) -> R in try body(UnsafeRawBufferPointer(rebasing: raw[range])) }
         }
@@ -22,7 +39,7 @@ public struct SourceBytes: Sendable {
 
     /// A copy of the bytes as an array (no copy when they are the whole buffer).
     public var array: [UInt8] {
-        if range == 0..<storage.count { return storage }
+        if stream == nil, range == 0..<storage.count { return storage }
         return withUnsafeBytes { Array($0) }
     }
 

@@ -33,22 +33,17 @@ struct GPXParser {
         if let creator = try scanner.attribute(root, "creator") {
             document.creator = scanner.string(creator)
         }
-        while let child = try scanner.nextChild(of: root) {
-            if scanner.isLocal(child, "trk") {
-                sawTrack = true
-                document.tracks.append(try readTrack(child))
-            } else if scanner.isLocal(child, "wpt") {
-                document.waypoints.append(try readPoint(child))
-            } else if scanner.isLocal(child, "rte") {
-                routes.append(try readRoute(child))
-            } else if scanner.isLocal(child, "metadata") {
-                try readMetadata(child)
-            } else if scanner.isLocal(child, "name") {
-                document.name = try scanner.textString(of: child)
-            } else if scanner.isLocal(child, "time") {
-                document.time = try scanner.textTimeIfValid(of: child)
-            } else {
-                try scanner.skipElement(child)
+        var root = root
+        scanner.pin(&root)
+        defer { scanner.unpin(root) }
+        // Each child is a unit (see XMLScanner+Streaming): its results are kept only once it is read.
+        while true {
+            let mark = try scanner.beginUnit(in: root)
+            do {
+                guard let child = try scanner.nextChild(of: root) else { break }
+                try readRootChild(child)
+            } catch {
+                try scanner.retry(mark, after: error)
             }
         }
         if !sawTrack {
@@ -60,6 +55,25 @@ struct GPXParser {
             }
         }
         return document
+    }
+
+    mutating func readRootChild(_ child: XMLTag) throws(TrackReadError) {
+        if scanner.isLocal(child, "trk") {
+            sawTrack = true
+            document.tracks.append(try readTrack(child))
+        } else if scanner.isLocal(child, "wpt") {
+            document.waypoints.append(try readPoint(child))
+        } else if scanner.isLocal(child, "rte") {
+            routes.append(try readRoute(child))
+        } else if scanner.isLocal(child, "metadata") {
+            try readMetadata(child)
+        } else if scanner.isLocal(child, "name") {
+            document.name = try scanner.textString(of: child)
+        } else if scanner.isLocal(child, "time") {
+            document.time = try scanner.textTimeIfValid(of: child)
+        } else {
+            try scanner.skipElement(child)
+        }
     }
 
     mutating func readMetadata(_ tag: XMLTag) throws(TrackReadError) {
@@ -76,43 +90,75 @@ struct GPXParser {
 
     mutating func readTrack(_ tag: XMLTag) throws(TrackReadError) -> Track {
         var track = Track()
-        while let child = try scanner.nextChild(of: tag) {
-            if scanner.isLocal(child, "trkseg") {
-                var segment = TrackSegment()
-                let segmentStart = scanner.pos
-                while let point = try scanner.nextChild(of: child) {
-                    if scanner.isLocal(point, "trkpt") {
-                        segment.points.append(try readPoint(point))
-                        scanner.reserveEstimate(&segment.points, segmentStart: segmentStart)
-                    } else {
-                        try scanner.skipElement(point)
-                    }
+        var tag = tag
+        scanner.pin(&tag)
+        defer { scanner.unpin(tag) }
+        while true {
+            let mark = try scanner.beginUnit(in: tag)
+            do {
+                guard let child = try scanner.nextChild(of: tag) else { break }
+                if scanner.isLocal(child, "trkseg") {
+                    track.segments.append(try readSegment(child))
+                } else if scanner.isLocal(child, "name") {
+                    track.name = try scanner.textString(of: child)
+                } else if scanner.isLocal(child, "type") {
+                    track.activityType = try scanner.textString(of: child)
+                } else {
+                    try scanner.skipElement(child)
                 }
-                scanner.compact(&segment.points)
-                track.segments.append(segment)
-            } else if scanner.isLocal(child, "name") {
-                track.name = try scanner.textString(of: child)
-            } else if scanner.isLocal(child, "type") {
-                track.activityType = try scanner.textString(of: child)
-            } else {
-                try scanner.skipElement(child)
+            } catch {
+                try scanner.retry(mark, after: error)
             }
         }
         return track
     }
 
+    /// A `trkseg`: each `trkpt` is a unit.
+    mutating func readSegment(_ tag: XMLTag) throws(TrackReadError) -> TrackSegment {
+        var segment = TrackSegment()
+        var tag = tag
+        scanner.pin(&tag)
+        defer { scanner.unpin(tag) }
+        let segmentStart = scanner.absolute(scanner.pos)
+        while true {
+            let mark = try scanner.beginUnit(in: tag)
+            do {
+                guard let point = try scanner.nextChild(of: tag) else { break }
+                if scanner.isLocal(point, "trkpt") {
+                    segment.points.append(try readPoint(point))
+                    scanner.reserveEstimate(&segment.points, segmentStart: segmentStart)
+                } else {
+                    try scanner.skipElement(point)
+                }
+            } catch {
+                try scanner.retry(mark, after: error)
+            }
+        }
+        scanner.compact(&segment.points)
+        return segment
+    }
+
     mutating func readRoute(_ tag: XMLTag) throws(TrackReadError) -> Track {
         var track = Track()
         var segment = TrackSegment()
-        while let child = try scanner.nextChild(of: tag) {
-            if scanner.isLocal(child, "rtept") {
-                segment.points.append(try readPoint(child))
-            } else if scanner.isLocal(child, "name") {
-                track.name = try scanner.textString(of: child)
-            } else if scanner.isLocal(child, "type") {
-                track.activityType = try scanner.textString(of: child)
-            } else {
-                try scanner.skipElement(child)
+        var tag = tag
+        scanner.pin(&tag)
+        defer { scanner.unpin(tag) }
+        while true {
+            let mark = try scanner.beginUnit(in: tag)
+            do {
+                guard let child = try scanner.nextChild(of: tag) else { break }
+                if scanner.isLocal(child, "rtept") {
+                    segment.points.append(try readPoint(child))
+                } else if scanner.isLocal(child, "name") {
+                    track.name = try scanner.textString(of: child)
+                } else if scanner.isLocal(child, "type") {
+                    track.activityType = try scanner.textString(of: child)
+                } else {
+                    try scanner.skipElement(child)
+                }
+            } catch {
+                try scanner.retry(mark, after: error)
             }
         }
         track.segments = [segment]

@@ -12,57 +12,120 @@ struct TCXParser {
 
     init(scanner: XMLScanner) { self.scanner = scanner }
 
+    // Streaming (see XMLScanner+Streaming): every container is pinned and each child is a unit;
+    // a unit that is read again starts from the track as it was before it (trackpoints add to
+    // their activity's records as they are read).
+
     mutating func parse(root: XMLTag) throws(TrackReadError) -> TrackDocument {
-        while let child = try scanner.nextChild(of: root) {
-            if scanner.isLocal(child, "Activities") || scanner.isLocal(child, "Courses") {
-                while let item = try scanner.nextChild(of: child) {
-                    if scanner.isLocal(item, "Activity") || scanner.isLocal(item, "Course") {
-                        document.tracks.append(try readActivity(item))
-                    } else {
-                        try scanner.skipElement(item)
-                    }
+        var root = root
+        scanner.pin(&root)
+        defer { scanner.unpin(root) }
+        while true {
+            let mark = try scanner.beginUnit(in: root)
+            do {
+                guard let child = try scanner.nextChild(of: root) else { break }
+                if scanner.isLocal(child, "Activities") || scanner.isLocal(child, "Courses") {
+                    try readList(child)
+                } else {
+                    try scanner.skipElement(child)
                 }
-            } else {
-                try scanner.skipElement(child)
+            } catch {
+                try scanner.retry(mark, after: error)
             }
         }
         return document
     }
 
+    /// `Activities` or `Courses`.
+    mutating func readList(_ tag: XMLTag) throws(TrackReadError) {
+        var tag = tag
+        scanner.pin(&tag)
+        defer { scanner.unpin(tag) }
+        while true {
+            let mark = try scanner.beginUnit(in: tag)
+            do {
+                guard let item = try scanner.nextChild(of: tag) else { break }
+                if scanner.isLocal(item, "Activity") || scanner.isLocal(item, "Course") {
+                    document.tracks.append(try readActivity(item))
+                } else {
+                    try scanner.skipElement(item)
+                }
+            } catch {
+                try scanner.retry(mark, after: error)
+            }
+        }
+    }
+
     mutating func readActivity(_ tag: XMLTag) throws(TrackReadError) -> Track {
         var track = Track(records: RecordSummary())
         if let sport = try scanner.attribute(tag, "Sport") { track.activityType = scanner.string(sport) }
-        while let child = try scanner.nextChild(of: tag) {
-            if scanner.isLocal(child, "Lap") {
-                while let part = try scanner.nextChild(of: child) {
-                    if scanner.isLocal(part, "Track") {
-                        track.segments.append(try readSegment(part, records: &track.records))
-                    } else {
-                        try scanner.skipElement(part)
-                    }
+        var tag = tag
+        scanner.pin(&tag)
+        defer { scanner.unpin(tag) }
+        while true {
+            let mark = try scanner.beginUnit(in: tag)
+            let before = track
+            do {
+                guard let child = try scanner.nextChild(of: tag) else { break }
+                if scanner.isLocal(child, "Lap") {
+                    try readLap(child, into: &track)
+                } else if scanner.isLocal(child, "Track") {
+                    track.segments.append(try readSegment(child, records: &track.records))
+                } else if scanner.isLocal(child, "Name") {
+                    track.name = try scanner.textString(of: child)
+                } else {
+                    try scanner.skipElement(child)
                 }
-            } else if scanner.isLocal(child, "Track") {
-                track.segments.append(try readSegment(child, records: &track.records))
-            } else if scanner.isLocal(child, "Name") {
-                track.name = try scanner.textString(of: child)
-            } else {
-                try scanner.skipElement(child)
+            } catch {
+                track = before
+                try scanner.retry(mark, after: error)
             }
         }
         return track
     }
 
+    mutating func readLap(_ tag: XMLTag, into track: inout Track) throws(TrackReadError) {
+        var tag = tag
+        scanner.pin(&tag)
+        defer { scanner.unpin(tag) }
+        while true {
+            let mark = try scanner.beginUnit(in: tag)
+            let before = track
+            do {
+                guard let part = try scanner.nextChild(of: tag) else { break }
+                if scanner.isLocal(part, "Track") {
+                    track.segments.append(try readSegment(part, records: &track.records))
+                } else {
+                    try scanner.skipElement(part)
+                }
+            } catch {
+                track = before
+                try scanner.retry(mark, after: error)
+            }
+        }
+    }
+
     mutating func readSegment(_ tag: XMLTag, records: inout RecordSummary?) throws(TrackReadError) -> TrackSegment {
         var segment = TrackSegment()
-        let segmentStart = scanner.pos
-        while let child = try scanner.nextChild(of: tag) {
-            if scanner.isLocal(child, "Trackpoint") {
-                if let point = try readTrackpoint(child, records: &records) {
-                    segment.points.append(point)
-                    scanner.reserveEstimate(&segment.points, segmentStart: segmentStart)
+        var tag = tag
+        scanner.pin(&tag)
+        defer { scanner.unpin(tag) }
+        let segmentStart = scanner.absolute(scanner.pos)
+        while true {
+            let mark = try scanner.beginUnit(in: tag)
+            do {
+                guard let child = try scanner.nextChild(of: tag) else { break }
+                if scanner.isLocal(child, "Trackpoint") {
+                    // `records` changes only once the whole trackpoint is read.
+                    if let point = try readTrackpoint(child, records: &records) {
+                        segment.points.append(point)
+                        scanner.reserveEstimate(&segment.points, segmentStart: segmentStart)
+                    }
+                } else {
+                    try scanner.skipElement(child)
                 }
-            } else {
-                try scanner.skipElement(child)
+            } catch {
+                try scanner.retry(mark, after: error)
             }
         }
         scanner.compact(&segment.points)

@@ -38,6 +38,11 @@ public struct TrackReader: Sendable {
         }
         let base = raw.assumingMemoryBound(to: UInt8.self)
         var scanner = XMLScanner(base: base, count: bytes.count, fileName: fileName)
+        return try parse(&scanner)
+    }
+
+    /// The document under `scanner` (in memory or streaming), by its root element.
+    func parse(_ scanner: inout XMLScanner) throws(TrackReadError) -> TrackDocument {
         let root = try scanner.readRoot()
         if scanner.isLocal(root, "gpx") {
             let format = try GPXParser.format(of: root, in: &scanner)
@@ -48,7 +53,7 @@ public struct TrackReader: Sendable {
             var parser = TCXParser(scanner: scanner)
             return try parser.parse(root: root)
         }
-        throw .unknownRoot(file: fileName, line: scanner.line(at: root.offset), element: scanner.name(of: root))
+        throw .unknownRoot(file: scanner.fileName, line: scanner.line(at: root.offset), element: scanner.name(of: root))
     }
 
     /// Reads a document from bytes in memory; `fileName` is only used in error messages.

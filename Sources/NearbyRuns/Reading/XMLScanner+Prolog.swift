@@ -9,10 +9,24 @@ extension XMLScanner {
     // MARK: Prolog
 
     /// Skips a BOM, white space, the XML declaration (noting a Latin-1 encoding), comments, PIs
-    /// and a DOCTYPE, and returns the root element's start tag.
+    /// and a DOCTYPE, and returns the root element's start tag. Streaming, the prolog is a unit
+    /// (read again with more bytes when it does not fit the first window).
     mutating func readRoot() throws(TrackReadError) -> XMLTag {
-        if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { pos = 3 }
-        if end >= 2, (base[0] == 0xFE && base[1] == 0xFF) || (base[0] == 0xFF && base[1] == 0xFE) {
+        let mark = UnitMark(pos: pos, generation: 0)
+        while true {
+            do {
+                return try readRootOnce()
+            } catch {
+                try retry(mark, after: error)
+            }
+        }
+    }
+
+    private mutating func readRootOnce() throws(TrackReadError) -> XMLTag {
+        latin1 = false
+        let s = dataStart
+        if end - s >= 3, base[s] == 0xEF, base[s + 1] == 0xBB, base[s + 2] == 0xBF { pos = s + 3 }
+        if end - s >= 2, (base[s] == 0xFE && base[s + 1] == 0xFF) || (base[s] == 0xFF && base[s + 1] == 0xFE) {
             throw .notXML(file: fileName, line: 1, found: "a UTF-16 byte order mark (only UTF-8 and Latin-1 are read)")
         }
         while true {

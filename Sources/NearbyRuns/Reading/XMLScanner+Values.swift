@@ -94,12 +94,14 @@ extension XMLScanner {
     }
 
     /// Reserves room in `points` for the rest of a long segment, estimated from the bytes the
-    /// first 1,024 points took since `segmentStart`, so a big track grows once instead of doubling
+    /// first 1,024 points took since `segmentStart` (a document offset, ``absolute(_:)``), so a big track grows once instead of doubling
     /// (each doubling copies the array and briefly holds both).
     func reserveEstimate(_ points: inout [TrackPoint], segmentStart: Int) {
-        guard points.count == 1024, pos > segmentStart else { return }
-        let bytesPerPoint = max(16, (pos - segmentStart) / points.count)
-        let estimate = points.count + (end - pos) / bytesPerPoint + 16
+        guard points.count == 1024 else { return }
+        let here = absolute(pos)
+        guard here > segmentStart else { return }
+        let bytesPerPoint = max(16, (here - segmentStart) / points.count)
+        let estimate = points.count + max(0, documentSize - here) / bytesPerPoint + 16
         points.reserveCapacity(estimate + estimate / 32)
     }
 

@@ -27,9 +27,17 @@ struct XMLTag {
 /// processing instructions and CDATA. It never loads a DTD: `<!DOCTYPE …>` (with an internal
 /// subset) is skipped and no custom entity is ever expanded. Lines are counted only for errors.
 struct XMLScanner {
-    let base: UnsafePointer<UInt8>
-    let end: Int
+    /// The document (contiguous) or the streaming window's buffer (moves when the window grows).
+    var base: UnsafePointer<UInt8>
+    /// End of the bytes there are: the document's end, or the window's.
+    var end: Int
     var pos: Int
+    /// Offset of the document's first byte: 0, or after the pinned names of a streaming window.
+    let dataStart: Int
+    /// The document's size in bytes (the stream's expected size when streaming), for estimates.
+    let documentSize: Int
+    /// The streaming window, nil for a document wholly in memory.
+    let window: XMLWindow?
     let fileName: String
     /// The XML declaration said ISO-8859-1 / Latin-1 (text is converted to UTF-8 on the way out).
     var latin1 = false
@@ -42,7 +50,23 @@ struct XMLScanner {
         self.base = base
         self.end = count
         self.pos = 0
+        self.dataStart = 0
+        self.documentSize = count
+        self.window = nil
         self.fileName = fileName
+        scratch.reserveCapacity(256)
+        stack.reserveCapacity(64)
+    }
+
+    /// A scanner over a streaming window whose first chunk has been read.
+    init(window: XMLWindow, end: Int) {
+        self.base = UnsafePointer(window.buffer)
+        self.end = end
+        self.pos = XMLWindow.pinCapacity
+        self.dataStart = XMLWindow.pinCapacity
+        self.documentSize = window.stream.expectedSize
+        self.window = window
+        self.fileName = window.fileName
         scratch.reserveCapacity(256)
         stack.reserveCapacity(64)
     }

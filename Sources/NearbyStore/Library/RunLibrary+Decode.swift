@@ -6,10 +6,23 @@ extension RunLibrary {
     /// for FIT. Warnings (the FIT decoder's, values out of physical range) go to `warn`, one
     /// sentence each naming the source.
     func decode(_ source: ActivitySource, warn: (String) -> Void) throws(RunLibraryError) -> [RunCandidate] {
+        let origin = RunOrigin(source)
+        if source.format == .xml, let stream = source.bytes.stream {
+            // A GPX/TCX file on disk: read a chunk at a time and hashed on a second thread.
+            let result = Result { () throws(TrackReadError) -> StreamedTrack in
+                try reader.read(stream: stream, fileName: origin.title)
+            }
+            switch result {
+            case .success(let read):
+                if let sentence = read.document.outOfRange.sentence { warn("\(origin.title): \(sentence)") }
+                return [RunCandidate(document: read.document, hash: read.contentHash, totals: nil, origin: origin)]
+            case .failure(let error):
+                throw .track(error)
+            }
+        }
         var digest = SHA256()
         source.bytes.withUnsafeBytes { digest.update($0) }
         let hash = digest.hexDigest()
-        let origin = RunOrigin(source)
         let title = origin.title
         switch source.format {
         case .xml:

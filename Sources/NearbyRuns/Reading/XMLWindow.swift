@@ -1,0 +1,105 @@
+/// The bytes of a streamed document that the scanner can see: a buffer holding a small area of
+/// pinned element names, then a window of the document read a chunk at a time.
+///
+/// The scanner keeps byte offsets into this buffer. Growing the buffer keeps every offset valid;
+/// ``compact(pos:end:)`` moves the unread window to the front and so invalidates every offset at
+/// or after ``pinCapacity`` (it bumps ``generation``): the scanner only compacts at the start of a
+/// unit (``XMLScanner/beginUnit(in:)``), when the only offsets alive are the names of the open
+/// ancestors, which the parsers have pinned (copied below ``pinCapacity``).
+final class XMLWindow {
+    /// Bytes reserved at the front for pinned ancestor names.
+    static let pinCapacity = 4096
+
+    let stream: any TrackByteStream
+    let fileName: String
+    /// Bytes read at a time; a refill leaves at least this much ahead.
+    let chunk: Int
+    /// Less than this ahead of a unit's start makes the window move and fill: a quarter chunk.
+    let lookahead: Int
+    let sizeLimit: Int
+    let hasher = ChunkHasher()
+    private(set) var buffer: UnsafeMutablePointer<UInt8>
+    private(set) var capacity: Int
+    /// The next document offset to read.
+    private(set) var readOffset = 0
+    /// The stream said it has nothing more.
+    private(set) var atEnd = false
+    /// Document offset of buffer offset ``pinCapacity``.
+    private(set) var discarded = 0
+    /// Bumped by each compaction: unit marks from an older generation are stale.
+    private(set) var generation = 0
+    /// End of the pinned names.
+    var pinEnd = 0
+    /// A pin did not fit: an open ancestor lives in the window, which must then never move.
+    var pinsOverflowed = false
+
+    init(stream: any TrackByteStream, fileName: String, chunk: Int, sizeLimit: Int) {
+        self.stream = stream
+        self.fileName = fileName
+        self.chunk = max(1, chunk)
+        self.lookahead = max(1, self.chunk / 4)
+        self.sizeLimit = sizeLimit
+        capacity = Self.pinCapacity + 2 * self.chunk
+        buffer = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        hasher.drain()
+        buffer.deallocate()
+    }
+
+    /// Reads until `end - from >= want` or the end of the stream, growing the buffer as needed;
+    /// each chunk read is handed to the hasher.
+    func fill(end: inout Int, from: Int, want: Int) throws(TrackReadError) {
+        while end - from < want, !atEnd {
+            if capacity - end < chunk { grow(to: end + max(chunk, end - Self.pinCapacity)) }
+            let room = UnsafeMutableRawBufferPointer(start: buffer + end, count: chunk)
+            let n = try stream.read(into: room, at: readOffset, fileName: fileName)
+            guard n > 0 else {
+                atEnd = true
+                break
+            }
+            guard n <= sizeLimit - readOffset else {
+                throw .unreadable(file: fileName, reason: "it is larger than the limit for track files")
+            }
+            hasher.submit(UnsafeRawBufferPointer(start: buffer + end, count: n))
+            readOffset += n
+            end += n
+        }
+    }
+
+    /// Reads and hashes everything left in the stream without keeping it (the bytes after the
+    /// root element, which no parser reads).
+    func drainRest() throws(TrackReadError) {
+        while !atEnd {
+            hasher.drain()
+            var stop = Self.pinCapacity
+            try fill(end: &stop, from: stop, want: chunk)
+        }
+    }
+
+    /// Moves `[pos, end)` to the front of the window (after the pins) and sets `pos` and `end`.
+    func compact(pos: inout Int, end: inout Int) {
+        let start = Self.pinCapacity
+        guard pos > start else { return }
+        hasher.drain()
+        let count = end - pos
+        if count > 0 { (buffer + start).update(from: buffer + pos, count: count) }
+        discarded += pos - start
+        generation += 1
+        pos = start
+        end = start + count
+    }
+
+    /// The document offset of buffer offset `offset`.
+    func absolute(_ offset: Int) -> Int { discarded + offset - Self.pinCapacity }
+
+    private func grow(to wanted: Int) {
+        hasher.drain()
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: wanted)
+        bigger.initialize(from: buffer, count: capacity)
+        buffer.deallocate()
+        buffer = bigger
+        capacity = wanted
+    }
+}
