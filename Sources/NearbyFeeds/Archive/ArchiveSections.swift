@@ -1,15 +1,15 @@
 import Foundation
 import NearbyGeo
 
-/// Writes a place archive (``PlaceArchiveLayout``) one place at a time, so a feed streams from
-/// its pages into the archive without a list of places in between.
+/// The sections of a place archive while it is built, one place at a time, and their writing
+/// out (``PlaceArchiveLayout``): the work behind ``PlaceArchiveBuilder``, which runs it on a
+/// second thread while the feed is decoded.
 ///
 /// Memory is the archive's own sections while they grow (in mapped chunks, see
-/// ``PagedBytes``), plus a bounded table that shares repeated text; ``finish(sourceTag:)``
-/// moves the sections into the final bytes chunk by chunk, releasing each as it goes.
-/// ``PlaceArchiveWriter/encode(_:sourceTag:)`` is this builder over an array. A builder is
-/// used once: copies of it share their sections.
-public struct PlaceArchiveBuilder: PlaceSink {
+/// ``PagedBytes``), plus a bounded table that shares repeated text; ``finish(sourceTag:into:)``
+/// moves the sections into the output chunk by chunk, releasing each as it goes. Used once:
+/// copies share their sections.
+struct ArchiveSections {
     private var strings = ArchiveStrings()
     private var names: [[UInt8]: UInt32] = [:]
     /// The name index used at each pair position of the last place (key, a zero byte, label):
@@ -31,42 +31,10 @@ public struct PlaceArchiveBuilder: PlaceSink {
     private var located: [Coordinate] = []
     private let map = PagedBytes()
     /// Places added so far.
-    public private(set) var count = 0
-
-    public init() {}
-
-    /// Adds the next place; throws when the archive's 32-bit offsets cannot hold it.
-    public mutating func add(_ place: Place) throws(PlaceSinkFull) {
-        var buffer: [UInt8] = []
-        func text(_ string: String) -> PlaceDraft.Text {
-            let offset = buffer.count
-            buffer.append(contentsOf: string.utf8)
-            return PlaceDraft.Text(offset: offset, count: buffer.count - offset, source: .buffer)
-        }
-        let id = text(place.id)
-        let name = text(place.name)
-        let address = place.address.map(text)
-        let category = place.category.map(text)
-        let attributes = place.attributes.map {
-            PlaceDraft.Attribute(key: text($0.key), label: text($0.label), value: text($0.value))
-        }
-        let fields = place.fields.map { PlaceDraft.Field(name: text($0.name), value: text($0.value)) }
-        let result: Result<Void, PlaceSinkFull> = buffer.withUnsafeBufferPointer { bytes in
-            attributes.withUnsafeBufferPointer { attributes in
-                fields.withUnsafeBufferPointer { fields in
-                    let draft = PlaceDraft(
-                        datasetID: place.datasetID, coordinate: place.coordinate, id: id, name: name,
-                        address: address, category: category, attributes: attributes,
-                        fields: fields, page: bytes, buffer: bytes, names: bytes)
-                    return Result { () throws(PlaceSinkFull) in try add(draft) }
-                }
-            }
-        }
-        try result.get()
-    }
+    private(set) var count = 0
 
     /// Adds the next place from its draft, copying the draft's bytes into the archive's text.
-    public mutating func add(_ draft: PlaceDraft) throws(PlaceSinkFull) {
+    mutating func add(_ draft: PlaceDraft) throws(PlaceSinkFull) {
         guard let number = UInt32(exactly: count), number < UInt32.max else {
             throw PlaceSinkFull("a place archive holds at most \(UInt32.max - 1) places")
         }
@@ -194,18 +162,11 @@ public struct PlaceArchiveBuilder: PlaceSink {
         }
     }
 
-    /// The archive as bytes, tagged with `sourceTag` (see ``PlaceArchive/sourceTag(checksum:manifest:)``).
-    public consuming func finish(sourceTag: UInt64) -> Data {
-        var output = ArchiveDataOutput()
-        finish(sourceTag: sourceTag, into: &output)
-        return output.data
-    }
-
     /// Writes the archive, tagged with `sourceTag`, to `output` in order: each section leaves
     /// memory as it is written, and the spatial index is built only after the other sections
     /// are out, so at the peak memory holds the index and its coordinates, not the archive.
     /// The builder is empty after.
-    public mutating func finish<Output: ArchiveOutput>(
+    mutating func finish<Output: ArchiveOutput>(
         sourceTag: UInt64, into output: inout Output
     ) throws(Output.Failure) {
         strings.dropTable()
@@ -228,6 +189,7 @@ public struct PlaceArchiveBuilder: PlaceSink {
             try section.drain { (chunk) throws(Output.Failure) in try stream.append(chunk) }
         }
         try stream.zero(upTo: checkedEnd)
+        stream.pausing()
         var spatial: SpatialIndex? = SpatialIndex(located)
         located = []
         let indexLength = spatial?.withSerializedBytes { $0.count } ?? 0
