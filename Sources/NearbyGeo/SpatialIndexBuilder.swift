@@ -11,7 +11,10 @@ enum SpatialIndexBuilder {
     }
 
     /// An image holding `points` (ids are positions) with leaves of at most `leafSize` points.
-    static func build(_ points: [Coordinate], leafSize: Int) -> IndexImage {
+    /// From `parallelFrom` points on, halves of the work run on two threads (same bytes).
+    static func build(
+        _ points: [Coordinate], leafSize: Int, parallelFrom: Int = ForkJoin.minimumItems
+    ) -> IndexImage {
         let layout = SpatialIndexLayout(count: points.count, leafSize: leafSize)
         let size = layout.totalSize
         let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
@@ -23,36 +26,36 @@ enum SpatialIndexBuilder {
         let stride = 4
         let inputTerms = UnsafeMutablePointer<Double>.allocate(capacity: max(stride * n, 1))
         defer { inputTerms.deallocate() }
-        let geodesic = Geodesic.wgs84
-        for (i, p) in points.enumerated() {
-            let t = geodesic.latitudeTerms(p.latitude)
-            let e = ChordBounds.ecef(terms: t, longitude: p.longitude)
-            work[i] = Point(x: e.x, y: e.y, z: e.z, id: UInt32(truncatingIfNeeded: i))
-            let out = inputTerms + stride * i
-            out[0] = t.latitude
-            out[1] = p.longitude
-            out[2] = t.sbet
-            out[3] = t.cbet
-        }
         let boxes = (raw + layout.boxOffset).assumingMemoryBound(to: Float.self)
-        if n > 0 { buildNode(0, 0, n, work, boxes, leafSize) }
-
         let records = (raw + layout.pointOffset).assumingMemoryBound(to: Double.self)
-        for i in 0..<n {
-            let p = work[i]
-            let record = records + 8 * i
-            record[0] = p.x
-            record[1] = p.y
-            record[2] = p.z
-            (record + 3).update(from: inputTerms + stride * Int(p.id), count: stride)
-            UnsafeMutableRawPointer(record + 7).storeBytes(of: p.id.littleEndian, as: UInt32.self)
+        let shared = (
+            work: SharedPointer(base: work), terms: SharedPointer(base: inputTerms),
+            boxes: SharedPointer(base: boxes), records: SharedPointer(base: records)
+        )
+        // Each half of the points, and later each subtree, is written by one thread only.
+        inHalves(n, minimum: parallelFrom) { lo, hi in
+            fillPoints(points, lo, hi, shared.work.base, shared.terms.base)
         }
-        writeHeader(raw, layout)
+        if n > leafSize, n >= parallelFrom {
+            // The root's box and split here, then its two subtrees at once.
+            let mid = splitRoot(n, work, boxes)
+            ForkJoin.both(
+                { buildNode(1, 0, mid, shared.work.base, shared.boxes.base, leafSize) },
+                { buildNode(2, mid, n, work, boxes, leafSize) })
+        } else if n > 0 {
+            buildNode(0, 0, n, work, boxes, leafSize)
+        }
+        inHalves(n, minimum: parallelFrom) { lo, hi in
+            writeRecords(lo, hi, shared.work.base, shared.terms.base, shared.records.base)
+        }
+        writeHeader(raw, layout, parallelFrom: parallelFrom)
         return IndexImage(adopting: raw, byteCount: size)
     }
 
     /// Fills the header and the block table (data must be complete), header checksum last.
-    static func writeHeader(_ raw: UnsafeMutableRawPointer, _ layout: SpatialIndexLayout) {
+    static func writeHeader(
+        _ raw: UnsafeMutableRawPointer, _ layout: SpatialIndexLayout, parallelFrom: Int = ForkJoin.minimumItems
+    ) {
         func store<T: FixedWidthInteger>(_ value: T, _ offset: Int) {
             raw.storeBytes(of: value.littleEndian, toByteOffset: offset, as: T.self)
         }
@@ -65,13 +68,79 @@ enum SpatialIndexBuilder {
         store(UInt32(SpatialIndexLayout.blockShift), 48)
         store(UInt32(layout.blockCount), 52)
         store(LibmFingerprint.current, 56)
-        let image = UnsafeRawPointer(raw)
-        for block in 0..<layout.blockCount {
-            let range = layout.blockRange(block)
-            let sum = BlockChecksum.hash(image + range.lowerBound, byteCount: range.count)
-            store(sum, SpatialIndexLayout.headerSize + 8 * block)
+        let image = SharedPointer(base: raw.assumingMemoryBound(to: UInt8.self))
+        // Each block's checksum goes to its own slot of the table. A block holds 1,024 points'
+        // records: the same threshold in blocks.
+        inHalves(layout.blockCount, minimum: max(1, parallelFrom >> 10)) { first, end in
+            let base = UnsafeMutableRawPointer(image.base)
+            for block in first..<end {
+                let range = layout.blockRange(block)
+                let sum = BlockChecksum.hash(base + range.lowerBound, byteCount: range.count)
+                base.storeBytes(
+                    of: sum.littleEndian, toByteOffset: SpatialIndexLayout.headerSize + 8 * block,
+                    as: UInt64.self)
+            }
         }
-        store(BlockChecksum.hash(image + 16, byteCount: layout.dataOffset - 16), 8)
+        store(BlockChecksum.hash(raw + 16, byteCount: layout.dataOffset - 16), 8)
+    }
+
+    /// Calls `body` on [0, n/2) on another thread and [n/2, n) on this one, or on [0, n) here
+    /// when `n` is below `minimum`.
+    private static func inHalves(
+        _ n: Int, minimum: Int, _ body: @escaping @Sendable (Int, Int) -> Void
+    ) {
+        guard n >= minimum else {
+            body(0, n)
+            return
+        }
+        let half = n / 2
+        ForkJoin.both({ body(0, half) }, { body(half, n) })
+    }
+
+    /// ECEF positions (ids are input positions) and latitude terms of points[lo..<hi].
+    private static func fillPoints(
+        _ points: [Coordinate], _ lo: Int, _ hi: Int, _ work: UnsafeMutablePointer<Point>,
+        _ inputTerms: UnsafeMutablePointer<Double>
+    ) {
+        let geodesic = Geodesic.wgs84
+        for i in lo..<hi {
+            let p = points[i]
+            let t = geodesic.latitudeTerms(p.latitude)
+            let e = ChordBounds.ecef(terms: t, longitude: p.longitude)
+            work[i] = Point(x: e.x, y: e.y, z: e.z, id: UInt32(truncatingIfNeeded: i))
+            let out = inputTerms + 4 * i
+            out[0] = t.latitude
+            out[1] = p.longitude
+            out[2] = t.sbet
+            out[3] = t.cbet
+        }
+    }
+
+    /// Point records lo..<hi in tree order.
+    private static func writeRecords(
+        _ lo: Int, _ hi: Int, _ work: UnsafeMutablePointer<Point>, _ inputTerms: UnsafeMutablePointer<Double>,
+        _ records: UnsafeMutablePointer<Double>
+    ) {
+        for i in lo..<hi {
+            let p = work[i]
+            let record = records + 8 * i
+            record[0] = p.x
+            record[1] = p.y
+            record[2] = p.z
+            (record + 3).update(from: inputTerms + 4 * Int(p.id), count: 4)
+            UnsafeMutableRawPointer(record + 7).storeBytes(of: p.id.littleEndian, as: UInt32.self)
+        }
+    }
+
+    /// Stores the root's box and splits work[0..<n] as ``buildNode`` does for node 0; returns
+    /// where its right child starts.
+    private static func splitRoot(
+        _ n: Int, _ work: UnsafeMutablePointer<Point>, _ boxes: UnsafeMutablePointer<Float>
+    ) -> Int {
+        let axis = storeBox(0, 0, n, work, boxes)
+        let mid = n / 2
+        select(work, 0, n, mid, axis)
+        return mid
     }
 
     /// Node `node` covers work[lo..<hi]: store its box, then split at the median of its widest
@@ -80,6 +149,20 @@ enum SpatialIndexBuilder {
         _ node: Int, _ lo: Int, _ hi: Int, _ work: UnsafeMutablePointer<Point>,
         _ boxes: UnsafeMutablePointer<Float>, _ leafSize: Int
     ) {
+        let axis = storeBox(node, lo, hi, work, boxes)
+        guard hi - lo > leafSize else { return }
+        let mid = lo + (hi - lo) / 2
+        select(work, lo, hi, mid, axis)
+        buildNode(2 * node + 1, lo, mid, work, boxes, leafSize)
+        buildNode(2 * node + 2, mid, hi, work, boxes, leafSize)
+    }
+
+    /// Stores the box of work[lo..<hi] as node `node`'s; returns its widest axis (0, 1, 2).
+    @inline(__always)
+    private static func storeBox(
+        _ node: Int, _ lo: Int, _ hi: Int, _ work: UnsafeMutablePointer<Point>,
+        _ boxes: UnsafeMutablePointer<Float>
+    ) -> Int {
         var minX = Double.infinity, minY = Double.infinity, minZ = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity, maxZ = -Double.infinity
         var i = lo
@@ -100,13 +183,8 @@ enum SpatialIndexBuilder {
         box[3] = up(maxX)
         box[4] = up(maxY)
         box[5] = up(maxZ)
-        guard hi - lo > leafSize else { return }
         let spanX = maxX - minX, spanY = maxY - minY, spanZ = maxZ - minZ
-        let axis = spanX >= spanY && spanX >= spanZ ? 0 : (spanY >= spanZ ? 1 : 2)
-        let mid = lo + (hi - lo) / 2
-        select(work, lo, hi, mid, axis)
-        buildNode(2 * node + 1, lo, mid, work, boxes, leafSize)
-        buildNode(2 * node + 2, mid, hi, work, boxes, leafSize)
+        return spanX >= spanY && spanX >= spanZ ? 0 : (spanY >= spanZ ? 1 : 2)
     }
 
     /// The largest Float ≤ x (boxes are stored in single precision, rounded outwards).

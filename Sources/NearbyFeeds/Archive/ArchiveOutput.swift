@@ -17,6 +17,13 @@ public protocol ArchiveOutput {
     mutating func append(_ bytes: UnsafeRawBufferPointer) throws(Failure)
     /// Overwrites the first `bytes.count` bytes (already written) with `bytes`.
     mutating func overwriteHeader(_ bytes: UnsafeRawBufferPointer) throws(Failure)
+    /// A pause in writing (the spatial index is being built): a file may start flushing what
+    /// it holds. By default nothing happens.
+    mutating func pausing()
+}
+
+extension ArchiveOutput {
+    public mutating func pausing() {}
 }
 
 /// An archive kept in memory.
@@ -49,8 +56,13 @@ public struct ArchiveWriteError: Error, Sendable, Hashable, CustomStringConverti
 
 /// An archive written to an open file descriptor (a new, empty file the caller created and
 /// will close). Nothing is kept in memory but the caller's buffers.
+///
+/// While the spatial index is built (``pausing()``), what was written is flushed to disk on
+/// another thread, so the caller's final `fsync` waits only for the rest; the header, written
+/// last, waits for that flush and throws its failure.
 public struct ArchiveFileOutput: ArchiveOutput {
     private let descriptor: Int32
+    private var flush: BackgroundFlush?
 
     /// Writes to `descriptor`, which must be open for writing at offset 0 of an empty file.
     public init(descriptor: Int32) {
@@ -70,7 +82,15 @@ public struct ArchiveFileOutput: ArchiveOutput {
         }
     }
 
+    public mutating func pausing() {
+        if flush == nil { flush = BackgroundFlush(descriptor: descriptor) }
+    }
+
     public mutating func overwriteHeader(_ bytes: UnsafeRawBufferPointer) throws(ArchiveWriteError) {
+        if let flush {
+            self.flush = nil
+            if let failure = flush.wait() { throw ArchiveWriteError(reason: failure) }
+        }
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
@@ -81,6 +101,42 @@ public struct ArchiveFileOutput: ArchiveOutput {
             }
             offset += written
         }
+    }
+}
+
+/// `fdatasync` of a file on a thread of its own; its failure is kept for ``wait()`` (the
+/// caller's descriptor shares the open file, whose error the kernel reports only once).
+final class BackgroundFlush: @unchecked Sendable {
+    // `result` is only read or written with `condition` locked.
+    private let condition = NSCondition()
+    private var result: String??
+
+    /// Starts flushing the file open as `descriptor` (through a duplicate the thread closes, so
+    /// the caller may close its own at any time).
+    init(descriptor: Int32) {
+        let own = dup(descriptor)
+        let dupFailure = own < 0 ? "dup: \(String(cString: strerror(errno)))" : nil
+        Thread { [self] in
+            let failure: String?
+            if let dupFailure {
+                failure = dupFailure
+            } else {
+                failure = fdatasync(own) == 0 ? nil : "fdatasync: \(String(cString: strerror(errno)))"
+                close(own)
+            }
+            condition.lock()
+            result = .some(failure)
+            condition.broadcast()
+            condition.unlock()
+        }.start()
+    }
+
+    /// Waits for the flush; its failure, if any.
+    func wait() -> String? {
+        condition.lock()
+        defer { condition.unlock() }
+        while result == nil { condition.wait() }
+        return result ?? nil
     }
 }
 
@@ -157,6 +213,11 @@ struct ArchiveStream<Output: ArchiveOutput> {
     /// Overwrites the header.
     mutating func overwriteHeader(_ bytes: UnsafeRawBufferPointer) throws(Output.Failure) {
         try output.overwriteHeader(bytes)
+    }
+
+    /// Tells the output that writing pauses.
+    mutating func pausing() {
+        output.pausing()
     }
 }
 

@@ -11,16 +11,22 @@ import Foundation
 public struct ArtefactFolder: Sendable {
     /// The dataset the files belong to.
     public let datasetID: String
-    /// The SHA-256 (hex) of the pages in order, as recorded in `meta.json`; computed while the
-    /// pages were fetched, so a validator need not hash them again.
-    public let checksum: String
+    /// The SHA-256 (hex) of the pages in order, as recorded in `meta.json`; computed by the
+    /// cache while the validator decodes (reading it may wait for that), so a validator need
+    /// not hash them again.
+    public var checksum: String { digest() }
+    private let digest: @Sendable () -> String
     let directory: URL
     /// Names that are not artefacts' (the page files).
     let reserved: Set<String>
 
     init(datasetID: String, checksum: String, directory: URL, reserved: Set<String>) {
+        self.init(datasetID: datasetID, digest: { checksum }, directory: directory, reserved: reserved)
+    }
+
+    init(datasetID: String, digest: @escaping @Sendable () -> String, directory: URL, reserved: Set<String>) {
         self.datasetID = datasetID
-        self.checksum = checksum
+        self.digest = digest
         self.directory = directory
         self.reserved = reserved
     }

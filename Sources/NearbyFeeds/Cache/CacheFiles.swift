@@ -108,6 +108,14 @@ enum CacheFiles {
         guard fsync(fd) == 0 else { throw StorageFailure(path: url.path, operation: "fsync") }
     }
 
+    /// Flushes a regular file's bytes to disk (never through a link).
+    static func syncFile(_ url: URL) throws(StorageFailure) {
+        let fd = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw StorageFailure(path: url.path, operation: "open") }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw StorageFailure(path: url.path, operation: "fsync") }
+    }
+
     /// Flushes a directory's entries (new names, renames) to disk.
     static func syncDirectory(_ url: URL) throws(StorageFailure) {
         let fd = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -9,7 +9,10 @@ import NearbyBasics
 /// stored ones copied in for 304 pages) and their records.
 struct FetchedPages {
     var bodies: [Data] = []
+    /// Pages' records; a page's `sha256` is empty until ``PageSealing`` has hashed it.
     var pages: [CacheMetadata.Page] = []
+    /// The SHA-256 of each page where it is known already (stored, or hashed by the fetcher).
+    var knownDigests: [String?] = []
     var allNotModified = true
 }
 
@@ -105,6 +108,7 @@ extension DatasetCache {
                 page.lastModified = response.lastModified ?? usable.lastModified
                 result.bodies.append(body)
                 result.pages.append(page)
+                result.knownDigests.append(usable.sha256)
             } else {
                 result.allNotModified = false
                 let body: Data
@@ -129,7 +133,8 @@ extension DatasetCache {
                     CacheMetadata.Page(
                         url: request.url, effectiveURL: response.effectiveURL, file: file,
                         etag: response.etag, lastModified: response.lastModified,
-                        bytes: bytes, sha256: sha ?? SHA256.hexDigest(of: body)))
+                        bytes: bytes, sha256: sha ?? ""))
+                result.knownDigests.append(sha)
             }
             index += 1
         }

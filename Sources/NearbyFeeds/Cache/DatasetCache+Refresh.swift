@@ -93,21 +93,18 @@ extension DatasetCache {
         currentName: String?, force: Bool, acceptDrop: Bool, folder: URL
     ) throws(RefreshError) -> RefreshOutcome {
         let id = plan.datasetID
-        let fetched = try fetchPages(plan, previous: previous, force: force, into: generation)
+        var fetched = try fetchPages(plan, previous: previous, force: force, into: generation)
         let now = clock.now()
-        // Each page was hashed once as it was fetched; one page's hash is the whole checksum.
-        let checksum: String
-        if fetched.pages.count == 1, let page = fetched.pages.first {
-            checksum = page.sha256
-        } else {
-            var whole = SHA256()
-            for body in fetched.bodies { whole.update(body) }
-            checksum = whole.hexDigest()
-        }
+        // Hashing the pages not hashed yet and syncing their files run beside the validator.
+        let sealing = PageSealing(
+            bodies: fetched.bodies, known: fetched.knownDigests,
+            files: fetched.pages.map { generation.appendingPathComponent($0.file, isDirectory: false) })
+        defer { sealing.finishQuietly() }
 
         if !force, let previous, previous.metadata.pages.count == fetched.pages.count,
-            fetched.allNotModified || previous.metadata.checksum == checksum
+            fetched.allNotModified || previous.metadata.checksum == sealing.checksum
         {
+            sealing.finishQuietly()
             CacheFiles.removeQuietly(generation)
             var metadata = previous.metadata
             metadata.checkedAt = now
@@ -123,7 +120,8 @@ extension DatasetCache {
         }
 
         let pageFiles = Set(fetched.pages.map(\.file))
-        let output = ArtefactFolder(datasetID: id, checksum: checksum, directory: generation, reserved: pageFiles)
+        let output = ArtefactFolder(
+            datasetID: id, digest: { sealing.checksum }, directory: generation, reserved: pageFiles)
         let validated: ValidatedFeed
         do {
             validated = try plan.validate(fetched.bodies, output)
@@ -148,6 +146,15 @@ extension DatasetCache {
         {
             throw .tooLargeDrop(datasetID: id, previous: before, new: after, maxPercent: plan.maxDropPercent)
         }
+        do {
+            try sealing.waitUntilSynced()
+        } catch {
+            throw .storage(datasetID: id, path: error.path, reason: error.reason)
+        }
+        for (index, digest) in sealing.pageDigests.enumerated() where fetched.pages.indices.contains(index) {
+            fetched.pages[index].sha256 = digest
+        }
+        let checksum = sealing.checksum
         var bytes: Int64 = 0
         for page in fetched.pages {
             let (sum, overflow) = bytes.addingReportingOverflow(page.bytes)

@@ -41,6 +41,8 @@ public struct FeedStreamDecoder<Sink: PlaceSink> {
 
     /// Decodes the next page from its bytes (which may be mapped from a file).
     public mutating func add(page raw: UnsafeRawBufferPointer) throws(FeedDecodeError) {
+        // A sink working on another thread borrows the page's bytes until it is drained.
+        defer { (sink as? any BufferedPlaceSink)?.drain() }
         let index = pageIndex
         pageIndex += 1
         if manifest.source.format == .csv {
@@ -51,10 +53,21 @@ public struct FeedStreamDecoder<Sink: PlaceSink> {
         if let full { throw .tooLarge(dataset: manifest.id, detail: full.what) }
     }
 
-    /// Ends the feed: throws if it holds no records, lacks a mapped field everywhere, lost every
-    /// record to the filter or has no usable coordinate; else says what was found. It lets go
+    /// Ends the feed: waits for a sink that works on another thread (``PlaceArchiveBuilder``)
+    /// and throws the limit it reached; throws if the feed holds no records, lacks a mapped
+    /// field everywhere, lost every record to the filter or has no usable coordinate; else says
+    /// what was found. It lets go
     /// of what decoding needed (the ids seen), so no page may be added after it.
     public mutating func finish() throws(FeedDecodeError) -> FeedSummary {
+        // A sink that builds on another thread reports a limit it reached only now.
+        if full == nil, let buffered = sink as? any BufferedPlaceSink {
+            do throws(PlaceSinkFull) {
+                try buffered.flush()
+            } catch {
+                full = error
+            }
+        }
+        if let full { throw .tooLarge(dataset: manifest.id, detail: full.what) }
         builder.forgetIDs()
         guard recordCount > 0 else { throw .noRecords(dataset: manifest.id) }
         let fields = manifest.fields

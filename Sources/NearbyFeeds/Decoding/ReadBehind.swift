@@ -9,7 +9,9 @@
 ///
 /// It uses `madvise(MADV_PAGEOUT)`, which never changes the bytes (they are read again from
 /// the file, or from swap for memory, if touched later); on a system without it nothing
-/// happens. Advice is given every ``stride`` bytes, on whole pages only.
+/// happens. Advice is given every ``stride`` bytes, on whole pages only, and the last stride
+/// passed is kept: the archive's worker thread (``DraftPipeline``) reads texts of the records
+/// just passed a moment later.
 struct ReadBehind {
     /// Bytes passed between two pieces of advice.
     static let stride = 8 << 20
@@ -28,7 +30,7 @@ struct ReadBehind {
     /// Decoding is past `offset`: the whole pages before it may go.
     @inline(__always)
     mutating func passed(_ offset: Int) {
-        if offset - released >= Self.stride { release(upTo: offset) }
+        if offset - released >= 2 * Self.stride { release(upTo: offset - Self.stride) }
     }
 
     private mutating func release(upTo offset: Int) {

@@ -8,7 +8,7 @@ import NearbyBasics
 /// Reads a `file://` URL as a regular file, without libcurl: opening never blocks (a FIFO would
 /// hold libcurl's `open` forever), anything but a regular file is refused, and the body limit is
 /// checked before and while reading. With a destination the bytes are copied there in chunks,
-/// never held whole in memory.
+/// never held whole in memory (the cache hashes and syncs that file).
 enum LocalFileFetch {
     static func fetch(_ request: FetchRequest) throws(FetchError) -> FetchResponse {
         let url = request.url
@@ -21,8 +21,8 @@ enum LocalFileFetch {
                 return FetchResponse(status: 0, body: data, effectiveURL: url, sha256: SHA256.hexDigest(of: data))
             }
             guard file.size <= limit else { throw FileReadError.tooLarge(path: path, limit: limit) }
-            let (count, hash) = try copy(file, to: destination, limit: limit, url: url)
-            return FetchResponse(status: 0, body: Data(), effectiveURL: url, bodyBytes: Int64(count), sha256: hash)
+            let count = try copy(file, to: destination, limit: limit, url: url)
+            return FetchResponse(status: 0, body: Data(), effectiveURL: url, bodyBytes: Int64(count))
         } catch let error as FileReadError {
             switch error {
             case .missing, .unreadable: throw .fileNotFound(url: url)
@@ -36,16 +36,17 @@ enum LocalFileFetch {
         }
     }
 
-    /// Copies `file` into the new file `destination` in 1 MiB chunks; returns bytes and SHA-256.
+    /// Copies `file` into the new file `destination` in 4 MiB chunks; returns the bytes copied.
+    /// The copy is neither hashed nor synced here: the cache does both on another thread while
+    /// the page is decoded (``PageSealing``).
     private static func copy(
         _ file: borrowing RegularFile, to destination: URL, limit: Int, url: String
-    ) throws -> (Int, String) {
+    ) throws -> Int {
         let fd = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FetchError.cannotStore(url: url, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 4 << 20, alignment: 16)
         defer { chunk.deallocate() }
-        var hash = SHA256()
         var total = 0
         while true {
             let n = try file.read(into: chunk)
@@ -61,10 +62,8 @@ enum LocalFileFetch {
                 }
                 offset += written
             }
-            hash.update(bytes)
             total += n
         }
-        guard fsync(fd) == 0 else { throw FetchError.cannotStore(url: url, reason: String(cString: strerror(errno))) }
-        return (total, hash.hexDigest())
+        return total
     }
 }
