@@ -51,6 +51,15 @@ public struct PublishedSource: Sendable, Hashable {
     }
 }
 
+/// Why publishing a dataset failed: the database, or producing the rows to write (`Failure`, the
+/// row source's own error: an archive that cannot be read, say). Either way nothing was replaced.
+public enum PlacePublishError<Failure: Error>: Error {
+    /// The database refused or broke.
+    case database(PostgresError)
+    /// A row could not be produced.
+    case rows(Failure)
+}
+
 /// Writes a dataset's places into `<schema>.places`.
 ///
 /// One transaction per dataset: the dataset's rows are deleted and the new ones inserted, so a
@@ -70,22 +79,60 @@ public enum PlacePublisher {
         _ places: [PublishedPlace], from source: PublishedSource, on connection: PostgresConnection,
         schema: PostgresSchemaName = .nearby
     ) throws(PostgresError) -> Int {
-        try PostgresSchema.migrate(connection, schema: schema)
-        return try connection.transaction { () throws(PostgresError) -> Int in
-            // The two-key lock: "near" in ASCII, then the dataset's hash.
-            try connection.execute(
-                "SELECT pg_advisory_xact_lock(\(publishLockKey), hashtext($1))", [.text(source.dataset)])
-            try connection.execute("DELETE FROM \(schema.quoted).places WHERE dataset = $1", [.text(source.dataset)])
-            var written = 0
-            var start = 0
-            while start < places.count {
-                let batch = places[start..<min(places.count, start + batchRows)]
-                let (sql, parameters) = insert(batch, from: source, schema: schema)
-                written += try connection.execute(sql, parameters).affectedRows ?? 0
-                start += batch.count
+        do {
+            return try publish(count: places.count, from: source, on: connection, schema: schema) { places[$0] }
+        } catch {
+            switch error {
+            case .database(let failure): throw failure
+            case .rows(let never): switch never {}
             }
-            return written
         }
+    }
+
+    /// Replaces the places of `source.dataset` by the `count` rows `row(0)`, `row(1)`… (migrating
+    /// the schema first), asking for each row only when its batch is written: memory holds one
+    /// batch, not the dataset. A failure to produce a row rolls the dataset's replacement back, so
+    /// the old rows stay. Returns how many rows were written.
+    @discardableResult
+    public static func publish<Failure: Error>(
+        count: Int, from source: PublishedSource, on connection: PostgresConnection,
+        schema: PostgresSchemaName = .nearby, row: (Int) throws(Failure) -> PublishedPlace
+    ) throws(PlacePublishError<Failure>) -> Int {
+        do throws(PostgresError) {
+            try PostgresSchema.migrate(connection, schema: schema)
+        } catch {
+            throw .database(error)
+        }
+        return try connection.transaction(
+            { () throws(PlacePublishError<Failure>) -> Int in
+                var written = 0
+                var start = 0
+                do throws(PostgresError) {
+                    // The two-key lock: "near" in ASCII, then the dataset's hash.
+                    try connection.execute(
+                        "SELECT pg_advisory_xact_lock(\(publishLockKey), hashtext($1))", [.text(source.dataset)])
+                    try connection.execute(
+                        "DELETE FROM \(schema.quoted).places WHERE dataset = $1", [.text(source.dataset)])
+                } catch {
+                    throw .database(error)
+                }
+                var batch: [PublishedPlace] = []
+                batch.reserveCapacity(min(max(count, 0), batchRows))
+                while start < count {
+                    batch.removeAll(keepingCapacity: true)
+                    for index in start..<min(count, start + batchRows) {
+                        do throws(Failure) { batch.append(try row(index)) } catch { throw .rows(error) }
+                    }
+                    let (sql, parameters) = insert(batch[...], from: source, schema: schema)
+                    do throws(PostgresError) {
+                        written += try connection.execute(sql, parameters).affectedRows ?? 0
+                    } catch {
+                        throw .database(error)
+                    }
+                    start += batch.count
+                }
+                return written
+            }, database: { .database($0) })
     }
 
     /// One `INSERT` of `batch`: its SQL (placeholders only) and its parameters.

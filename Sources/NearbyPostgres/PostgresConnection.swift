@@ -100,13 +100,22 @@ public final class PostgresConnection {
     /// (or the commit) throws. Transactions do not nest.
     @discardableResult
     public func transaction<T>(_ body: () throws(PostgresError) -> T) throws(PostgresError) -> T {
-        guard !inTransaction else { throw .nestedTransaction }
-        try execute("BEGIN")
+        try transaction(body, database: { $0 })
+    }
+
+    /// Runs `body` in one transaction, as ``transaction(_:)`` does, for a body that can also fail
+    /// with errors of its own (reading the rows it writes, say): `database` says how a failure of
+    /// BEGIN or COMMIT is expressed in the body's error type. Any error rolls back.
+    public func transaction<T, Failure: Error>(
+        _ body: () throws(Failure) -> T, database: (PostgresError) -> Failure
+    ) throws(Failure) -> T {
+        guard !inTransaction else { throw database(.nestedTransaction) }
+        do throws(PostgresError) { try execute("BEGIN") } catch { throw database(error) }
         inTransaction = true
         defer { inTransaction = false }
-        do {
+        do throws(Failure) {
             let value = try body()
-            try execute("COMMIT")
+            do throws(PostgresError) { try execute("COMMIT") } catch { throw database(error) }
             return value
         } catch {
             // The first error is the one worth reporting; a failed ROLLBACK leaves nothing behind

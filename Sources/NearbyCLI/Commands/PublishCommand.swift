@@ -19,15 +19,23 @@ enum PublishCommand {
         do { connection = try PostgresConnection(url) } catch { throw .failure(error.description) }
         for dataset in opened {
             let id = dataset.manifest.id
+            let archive = dataset.archive
+            let written: Int
             do {
-                let (source, places) = try PostgisPlaceSource.rows(of: dataset)
-                let written = try PlacePublisher.publish(places, from: source, on: connection)
-                context.output.out("\(id): \(written) place\(written == 1 ? "" : "s") published to \(url.redacted)\n")
-            } catch let error as PostgresError {
-                throw .failure("\(id) was not published: \(error.description)")
+                // Rows are read from the archive a batch at a time, as they are written.
+                written = try PlacePublisher.publish(
+                    count: archive.count, from: PostgisPlaceSource.publishedSource(of: dataset), on: connection
+                ) { (record: Int) throws(PlaceArchiveError) -> PublishedPlace in
+                    PostgisPlaceSource.row(of: try archive.place(at: record), ordinal: Int64(record))
+                }
             } catch {
-                throw .failure("\(id) was not published: its archive could not be read (\(error))")
+                switch error {
+                case .database(let failure): throw .failure("\(id) was not published: \(failure.description)")
+                case .rows(let failure):
+                    throw .failure("\(id) was not published: its archive could not be read (\(failure))")
+                }
             }
+            context.output.out("\(id): \(written) place\(written == 1 ? "" : "s") published to \(url.redacted)\n")
         }
     }
 }

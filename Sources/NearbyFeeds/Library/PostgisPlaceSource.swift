@@ -27,20 +27,14 @@ public struct PostgisPlaceSource: Sendable {
         self.schema = schema
     }
 
-    /// What `nearby publish` writes for `dataset`: its archive's places in record order, with the
-    /// manifest's source, licence and attribution and the copy's fetch time.
-    public static func rows(of dataset: OpenedDataset) throws(PlaceArchiveError) -> (PublishedSource, [PublishedPlace])
-    {
+    /// Where `dataset`'s published rows say they came from: the manifest's source, licence and
+    /// attribution and the copy's fetch time. `nearby publish` writes record `i` of the archive as
+    /// ``row(of:ordinal:)`` of `dataset.archive.place(at: i)`, one batch at a time.
+    public static func publishedSource(of dataset: OpenedDataset) -> PublishedSource {
         let manifest = dataset.manifest
-        let source = PublishedSource(
+        return PublishedSource(
             dataset: manifest.id, source: manifest.source.urls.joined(separator: " "), licence: manifest.licence,
             attribution: manifest.attribution, fetchedAt: dataset.metadata.fetchedAt.timeIntervalSince1970)
-        var places: [PublishedPlace] = []
-        places.reserveCapacity(dataset.archive.count)
-        for record in 0..<dataset.archive.count {
-            places.append(row(of: try dataset.archive.place(at: record), ordinal: Int64(record)))
-        }
-        return (source, places)
     }
 
     /// The row of `place`, record `ordinal` (0-based, source order) of its dataset.
