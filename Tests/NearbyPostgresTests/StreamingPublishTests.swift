@@ -43,7 +43,8 @@ struct StreamingPublishTests {
         #expect(asked == Array(0..<9001))
         #expect(try Self.count(schema, on: connection) == 9001)
         let ordinals = try connection.execute(
-            "SELECT min(ordinal) AS lo, max(ordinal) AS hi, count(DISTINCT ordinal) AS n FROM \"\(schema.name)\".places")
+            "SELECT min(ordinal) AS lo, max(ordinal) AS hi, count(DISTINCT ordinal) AS n FROM \"\(schema.name)\".places"
+        )
         #expect(try ordinals.rows.first?.int64("lo") == 0)
         #expect(try ordinals.rows.first?.int64("hi") == 9000)
         #expect(try ordinals.rows.first?.int64("n") == 9001)
