@@ -183,10 +183,10 @@ struct AnalysisCleaningTests {
         #expect(run.distance == 0)
     }
 
-    /// Cumulative distances are bit for bit GeographicLib's (Python 2.1) leg lengths summed in
-    /// order, across the antimeridian, a recovery chain, a time-reversed fix, a pause and the
-    /// south pole: each fix's geodesic terms are prepared once and reused by both of its legs.
-    @Test func cumulativeDistancesAreBitIdenticalToPythonGeographicLib() {
+    /// Cumulative distances are GeographicLib's (Python 2.1) leg lengths summed in order, to within
+    /// its own few nanometres, across the antimeridian, a recovery chain, a time-reversed fix, a
+    /// pause and the south pole: each fix is prepared once and reused by both of its legs.
+    @Test func cumulativeDistancesAgreeWithPythonGeographicLib() {
         let fixes: [(Double, Double, Double)] = [
             (60.0, 179.9999, 0), (60.00002, -179.99998, 1), (60.00004, -179.99996, 2),
             (60.00005, -179.99995, 1),  // time-reversed: dropped
@@ -211,6 +211,9 @@ struct AnalysisCleaningTests {
             12.795558487476969, 14.418782833312873, 16.042007179148776, 18.010890393956377,
             18.010890393956377, 21.361709781793795,
         ]
-        #expect(run.points.map(\.distance.bitPattern) == expected.map(\.bitPattern))
+        // Legs under a kilometre come from the chord (Geodesic.legDistance), exact to a few units
+        // in the last place, where GeographicLib's inverse is within a few nanometres.
+        #expect(run.points.count == expected.count)
+        for (point, value) in zip(run.points, expected) { #expect(abs(point.distance - value) < 3e-8) }
     }
 }

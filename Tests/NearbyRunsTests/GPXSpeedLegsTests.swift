@@ -54,7 +54,7 @@ import Testing
                         continue
                     }
                     // Each pair solved on its own, from the coordinates.
-                    #expect(a.bitPattern == geodesic.distance(GeodesicPoint(from), GeodesicPoint(to)).bitPattern)
+                    #expect(a.bitPattern == geodesic.legDistance(LegPoint(from), LegPoint(to)).bitPattern)
                     compared += 1
                 }
                 segmentNumber += 1
@@ -74,8 +74,7 @@ import Testing
         for segment in cleaned.segments {
             #expect(segment.points.first?.distance.bitPattern == total.bitPattern)
             for (i, point) in segment.points.enumerated() where i > 0 {
-                total += geodesic.distance(
-                    GeodesicPoint(segment.points[i - 1].coordinate), GeodesicPoint(point.coordinate))
+                total += geodesic.legDistance(segment.points[i - 1].coordinate, point.coordinate)
                 #expect(point.distance.bitPattern == total.bitPattern)
             }
         }

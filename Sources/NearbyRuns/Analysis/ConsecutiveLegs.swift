@@ -7,8 +7,8 @@ import NearbyGeo
 ///
 /// ``leg(segment:index:)`` is the WGS84 distance from fix `index - 1` to fix `index` of a segment
 /// (NaN for the first fix and where either fix has no valid coordinate), computed exactly as
-/// ``TrackCleaner`` computes a leg: both ends prepared with `GeodesicPoint.init`, then
-/// `Geodesic.distance`. Every leg is a pure function of its two fixes, so how the work is split
+/// ``TrackCleaner`` computes a leg: both ends prepared with `LegPoint.init`, then
+/// `Geodesic.legDistance`. Every leg is a pure function of its two fixes, so how the work is split
 /// cannot change a bit.
 struct ConsecutiveLegs: Sendable {
     /// Below this many fixes in all, a second thread costs more than it saves.
@@ -60,11 +60,11 @@ struct ConsecutiveLegs: Sendable {
             let upper = Swift.min(range.upperBound, starts[number + 1])
             guard lower < upper else { continue }
             let first = lower - starts[number]
-            var previous = first > 0 ? points[first - 1].coordinate.map(GeodesicPoint.init) : nil
+            var previous = first > 0 ? points[first - 1].coordinate.map { LegPoint($0) } : nil
             for i in first..<(upper - starts[number]) {
-                let here = points[i].coordinate.map(GeodesicPoint.init)
+                let here = points[i].coordinate.map { LegPoint($0) }
                 if let a = previous, let b = here {
-                    out[starts[number] + i] = geodesic.distance(a, b)
+                    out[starts[number] + i] = geodesic.legDistance(a, b)
                 } else {
                     out[starts[number] + i] = .nan
                 }
