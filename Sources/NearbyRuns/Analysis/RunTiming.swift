@@ -17,6 +17,10 @@
 enum RunTiming {
     /// The share of the distance that must lie between timed fixes: 0.9.
     static let minimumTimedFraction = 0.9
+
+    /// Shares are ratios of sums of leg lengths: a run timed over exactly 90 % of its distance
+    /// may compute as 0.8999999999999835. Shares within this of a limit count as at the limit.
+    static let fractionTolerance = 1e-9
     /// Timed fixes all within this many seconds have "the same time": 1 s.
     static let equalTimeSpan = 1.0
     /// Seconds in a mean Gregorian year.
@@ -59,7 +63,7 @@ enum RunTiming {
         guard statistics.timedFixes >= 2 else { return .noTimes }
         guard let speed = statistics.averageSpeed, statistics.movingTime > 0 else { return .noMovement }
         let fraction = statistics.distance > 0 ? statistics.timedDistance / statistics.distance : 0
-        guard fraction >= minimumTimedFraction else { return .partlyTimed(fraction: fraction) }
+        guard fraction >= minimumTimedFraction - fractionTolerance else { return .partlyTimed(fraction: fraction) }
         guard speed.isFinite, speed <= maximumSpeed else { return .implausibleSpeed(speed: speed, limit: maximumSpeed) }
         return nil
     }
@@ -93,7 +97,7 @@ enum RunTiming {
                 }
             }
         }
-        guard timed > 0, fast > maximumFastFraction * timed else { return nil }
+        guard timed > 0, fast > (maximumFastFraction + fractionTolerance) * timed else { return nil }
         return .vehicle(fraction: fast / timed, fastest: fastest, limit: limit)
     }
 

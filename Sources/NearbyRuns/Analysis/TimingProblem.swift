@@ -52,7 +52,8 @@ public enum TimingProblem: Sendable, Hashable {
                 + "\(WholeNumber.text(years, rounding: .down, fallback: "countless")) years from the "
                 + "file's own time \(CivilTime.date(fileTime) ?? "out of range"), so its times are ignored"
         case .partlyTimed(let fraction):
-            let percent = Swift.max(0, Swift.min(100, fraction * 100))
+            // Rounded down, but a share a rounding error short of a whole percent is that percent.
+            let percent = Swift.max(0, Swift.min(100, (fraction + RunTiming.fractionTolerance) * 100))
             let minimum = WholeNumber.text(RunTiming.minimumTimedFraction * 100)
             return "only \(WholeNumber.text(percent, rounding: .down, fallback: "0")) % of its distance is timed "
                 + "(\(minimum) % is needed)"
@@ -62,7 +63,7 @@ public enum TimingProblem: Sendable, Hashable {
             return "its average speed, \(Self.metresPerSecond(speed)), is above the \(Self.metresPerSecond(limit)) "
                 + "limit for the activity"
         case .vehicle(let fraction, let fastest, let limit):
-            let percent = Swift.max(0, Swift.min(100, fraction * 100))
+            let percent = Swift.max(0, Swift.min(100, (fraction + RunTiming.fractionTolerance) * 100))
             return "\(WholeNumber.text(percent, rounding: .down, fallback: "0")) % of its distance went faster "
                 + "than a runner can (\(Self.metresPerSecond(limit)), up to \(Self.metresPerSecond(fastest))), "
                 + "as in a vehicle, and it names no activity"
