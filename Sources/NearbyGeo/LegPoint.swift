@@ -37,9 +37,11 @@ public struct LegPoint: Sendable {
         let (sinLat, cosLat) = GeoMath.sincosd(coordinate.latitude)
         sinLatitude = sinLat
         cosLatitude = cosLat
-        let (sinBeta, cosBeta) = GeoMath.norm(geodesic.f1 * sinLat, cosLat)
-        sinReduced = sinBeta
-        cosReduced = cosBeta
+        // tan β = (1 − f) tan φ, normalised (the two terms are at most 1: no overflow to guard).
+        let scaled = geodesic.f1 * sinLat
+        let length = (scaled * scaled + cosLat * cosLat).squareRoot()
+        sinReduced = scaled / length
+        cosReduced = cosLat / length
     }
 }
 
@@ -68,11 +70,11 @@ extension Geodesic {
         guard abs(latitudeDegrees) <= 0.02 else { return distance(a.coordinate, b.coordinate) }
         // Half the reduced-latitude difference: tan Δβ = (1 − f) sin Δφ / D, D > 0 here.
         let across: Double = a.cosLatitude * b.cosLatitude + f1 * f1 * a.sinLatitude * b.sinLatitude
-        let tanBeta: Double = f1 * sin(latitudeDegrees * GeoMath.degree) / across
+        let tanBeta: Double = f1 * Self.legSine(latitudeDegrees * GeoMath.degree) / across
         let secBeta = (1 + tanBeta * tanBeta).squareRoot()
         let halfBeta2 = tanBeta * tanBeta / (2 * secBeta * (secBeta + 1))  // sin²(Δβ/2)
         let longitudeDegrees: Double = GeoMath.angDiff(a.coordinate.longitude, b.coordinate.longitude).0
-        let sinHalfLongitude: Double = sin(longitudeDegrees * GeoMath.degree / 2)
+        let sinHalfLongitude: Double = Self.legSine(longitudeDegrees * GeoMath.degree / 2)
         let halfLongitude2 = sinHalfLongitude * sinHalfLongitude  // sin²(Δλ/2)
         // The mean reduced latitude β̄ from the sum of the two unit vectors (its bisector).
         let sumSin = a.sinReduced + b.sinReduced
@@ -101,6 +103,15 @@ extension Geodesic {
         let curvature: Double = (1 - sin2) / meridian + sin2 / prime
         let correction: Double = curvature * curvature * chord2 * chord / 24
         return chord + correction
+    }
+
+    /// sin x; below 1e-3 radians (every leg's latitude difference) by its series to x⁵, whose
+    /// first neglected term is under 2e-25 of x.
+    @inline(__always)
+    static func legSine(_ x: Double) -> Double {
+        guard abs(x) < 1e-3 else { return sin(x) }
+        let x2 = x * x
+        return x - x * x2 / 6 * (1 - x2 / 20)
     }
 
     /// ``legDistance(_:_:)-(LegPoint,LegPoint)`` from the coordinates.
