@@ -10,6 +10,12 @@ struct GPXParser {
     var document: TrackDocument
     var routes: [Track] = []
     var sawTrack = false
+    /// The far part of a long track, being read by a second reader (``SegmentSplit``); at most
+    /// one per document.
+    var split: SegmentSplit?
+    var splitTried = false
+    /// The second reader's part, taken by the segment it starts in, for the track to finish.
+    var adopted: SegmentSplit.Outcome?
 
     init(scanner: XMLScanner, format: TrackFormat) {
         self.scanner = scanner
@@ -36,6 +42,7 @@ struct GPXParser {
         var root = root
         scanner.pin(&root)
         defer { scanner.unpin(root) }
+        defer { split?.cancel() }
         // Each child is a unit (see XMLScanner+Streaming): its results are kept only once it is read.
         while true {
             let mark = try scanner.beginUnit(in: root)
@@ -97,20 +104,33 @@ struct GPXParser {
             let mark = try scanner.beginUnit(in: tag)
             do {
                 guard let child = try scanner.nextChild(of: tag) else { break }
-                if scanner.isLocal(child, "trkseg") {
-                    track.segments.append(try readSegment(child))
-                } else if scanner.isLocal(child, "name") {
-                    track.name = try scanner.textString(of: child)
-                } else if scanner.isLocal(child, "type") {
-                    track.activityType = try scanner.textString(of: child)
-                } else {
-                    try scanner.skipElement(child)
-                }
+                try readTrackChild(child, into: &track)
             } catch {
                 try scanner.retry(mark, after: error)
             }
+            if let rest = adopted {
+                // The second reader's segments after the one it started in (see SegmentSplit).
+                adopted = nil
+                track.segments += rest.segments
+                if let name = rest.name { track.name = name }
+                if let type = rest.activityType { track.activityType = type }
+                try scanner.skip(to: rest.trackEnd)
+            }
         }
         return track
+    }
+
+    /// One child of a `trk`: a segment, its name or type; anything else is skipped.
+    mutating func readTrackChild(_ child: XMLTag, into track: inout Track) throws(TrackReadError) {
+        if scanner.isLocal(child, "trkseg") {
+            track.segments.append(try readSegment(child))
+        } else if scanner.isLocal(child, "name") {
+            track.name = try scanner.textString(of: child)
+        } else if scanner.isLocal(child, "type") {
+            track.activityType = try scanner.textString(of: child)
+        } else {
+            try scanner.skipElement(child)
+        }
     }
 
     /// A `trkseg`: each `trkpt` is a unit.
@@ -120,8 +140,27 @@ struct GPXParser {
         scanner.pin(&tag)
         defer { scanner.unpin(tag) }
         let segmentStart = scanner.absolute(scanner.pos)
+        if !splitTried {
+            splitTried = true
+            split = beginSplit(parent: tag, at: segmentStart)
+        }
         while true {
-            let mark = try scanner.beginUnit(in: tag)
+            var mark = try scanner.beginUnit(in: tag)
+            if let pending = split, let arrived = scanner.arrival(at: pending.start) {
+                // See SegmentSplit: the second reader's points are taken only when this reader's
+                // next child starts exactly where that reader started.
+                split = nil
+                if arrived, let outcome = pending.finish() {
+                    segment.points.append(contentsOf: outcome.points)
+                    scanner.window?.pointsFromSplit +=
+                        outcome.points.count + outcome.segments.reduce(0) { $0 + $1.points.count }
+                    adopted = outcome
+                    try scanner.skip(to: outcome.segmentEnd)
+                    mark = try scanner.beginUnit(in: tag)
+                } else {
+                    pending.cancel()
+                }
+            }
             do {
                 guard let point = try scanner.nextChild(of: tag) else { break }
                 if scanner.isLocal(point, "trkpt") {

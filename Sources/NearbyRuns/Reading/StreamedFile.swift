@@ -7,7 +7,7 @@ import NearbyBasics
 /// `@unchecked Sendable`: the only state is the immutable descriptor, path and size of the
 /// ``RegularFile``, and `pread` does not move a shared file position, so reads from any thread
 /// are independent.
-public final class StreamedFile: TrackByteStream, @unchecked Sendable {
+public final class StreamedFile: ConcurrentTrackByteStream, @unchecked Sendable {
     private let file: RegularFile
 
     /// Opens `path` as a ``RegularFile`` (a FIFO, a device or a directory is refused).

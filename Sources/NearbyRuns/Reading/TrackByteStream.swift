@@ -15,9 +15,14 @@ public protocol TrackByteStream {
     var expectedSize: Int { get }
 }
 
+/// A ``TrackByteStream`` that several threads may read at once, each read independent of the
+/// others (`pread` on a file, bytes in memory). Reading one lets a long track segment be parsed by
+/// two readers, each from its own part of the stream.
+public protocol ConcurrentTrackByteStream: TrackByteStream, Sendable {}
+
 /// Bytes in memory read as a stream, at most `pieceLimit` bytes per read (so tests can split a
 /// document at any offset).
-public struct InMemoryTrackStream: TrackByteStream, Sendable {
+public struct InMemoryTrackStream: ConcurrentTrackByteStream {
     /// The bytes.
     public let bytes: [UInt8]
     /// The most one read returns.

@@ -4,11 +4,16 @@ import NearbyBasics
 public struct StreamedTrack: Sendable {
     /// The document, after ``PhysicalLimits``.
     public var document: TrackDocument
-    /// SHA-256 of the stream's bytes, 64 lowercase hex digits.
-    public var contentHash: String
+    /// SHA-256 of the stream's bytes, possibly still being computed.
+    public var digest: ContentDigest
+    /// SHA-256 of the stream's bytes, 64 lowercase hex digits (waiting for it if need be); nil
+    /// when a part of the file could not be read again (see ``ContentDigest/hexDigest()``).
+    public var contentHash: String? { digest.hexDigest() }
     /// True when the document was read through the window; false when it was read again whole
     /// (it failed to parse, or a part of it was larger than the window could take).
     public var streamed: Bool
+    /// Points read by a second reader (``SegmentSplit``) and taken: 0 when there was none.
+    var pointsFromSplit = 0
 }
 
 extension TrackReader {
@@ -28,17 +33,23 @@ extension TrackReader {
         throws(TrackReadError) -> StreamedTrack
     {
         if stream.expectedSize <= sizeLimit {
-            let window = XMLWindow(stream: stream, fileName: fileName, chunk: chunkSize, sizeLimit: sizeLimit)
-            if let (document, hash) = try? streamed(window) {
-                return StreamedTrack(document: document, contentHash: hash, streamed: true)
+            let window = XMLWindow(
+                stream: stream, fileName: fileName, chunk: chunkSize, sizeLimit: sizeLimit,
+                splitThreshold: splitThreshold,
+                splitPercent: splitPercent)
+            if let document = try? streamed(window) {
+                return StreamedTrack(
+                    document: document, digest: ContentDigest(pending: window), streamed: true,
+                    pointsFromSplit: window.pointsFromSplit)
             }
         }
         let bytes = try Self.readWhole(stream, fileName: fileName, limit: sizeLimit)
         let document = try read(bytes, fileName: fileName)
-        return StreamedTrack(document: document, contentHash: SHA256.hexDigest(of: bytes), streamed: false)
+        return StreamedTrack(document: document, digest: ContentDigest(SHA256.hexDigest(of: bytes)), streamed: false)
     }
 
-    private func streamed(_ window: XMLWindow) throws(TrackReadError) -> (TrackDocument, String) {
+    /// The document; the window's hasher may still be hashing the last bytes read.
+    private func streamed(_ window: XMLWindow) throws(TrackReadError) -> TrackDocument {
         var end = XMLWindow.pinCapacity
         try window.fill(end: &end, from: end, want: window.chunk)
         guard end > XMLWindow.pinCapacity else { throw .notXML(file: window.fileName, line: 1, found: "an empty file") }
@@ -46,7 +57,7 @@ extension TrackReader {
         var document = try parse(&scanner)
         try window.drainRest()
         PhysicalLimits.check(&document)
-        return (document, window.hasher.hexDigest())
+        return document
     }
 
     /// Every byte of `stream`, refusing more than `limit` bytes (by the expected size, then by

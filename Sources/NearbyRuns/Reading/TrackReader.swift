@@ -16,6 +16,13 @@ public struct TrackReader: Sendable {
     /// The largest file ``read(contentsOf:)`` and ``load(_:)`` accept, in bytes.
     public var sizeLimit: Int
 
+    /// Streaming from a file, a GPX track segment with at least this many bytes to go is parsed
+    /// by two readers at once (``SegmentSplit``): 8 MiB, about 40,000 points.
+    var splitThreshold = 8 << 20
+    /// Where in what is left of the document the second reader starts, in percent (see
+    /// ``GPXParser/beginSplit(parent:at:)``).
+    var splitPercent = 52
+
     /// A reader refusing files larger than `sizeLimit` bytes (default ``defaultSizeLimit``).
     public init(sizeLimit: Int = TrackReader.defaultSizeLimit) {
         self.sizeLimit = Swift.max(0, sizeLimit)

@@ -76,4 +76,26 @@ extension XMLScanner {
         base = UnsafePointer(window.buffer)
         pos = mark.pos
     }
+
+    /// Whether the next markup from `pos` starts at document offset `target`: nil when it is not
+    /// known yet (the next `<` is before `target`, or not in the window), true when it does, false
+    /// when the scanner has passed `target` (or finds no `<` there).
+    func arrival(at target: Int) -> Bool? {
+        guard absolute(pos) <= target else { return false }
+        guard let lt = XMLBytes.find(XMLBytes.lt, in: base, from: pos, to: end) else { return nil }
+        let at = absolute(lt)
+        if at < target { return nil }
+        return at == target
+    }
+
+    /// Moves on to document offset `target` (at or after `pos`), every byte before it read and
+    /// hashed; throws when the stream ends first (the file changed while it was read). Only at
+    /// the start of a unit, with every open ancestor pinned.
+    mutating func skip(to target: Int) throws(TrackReadError) {
+        guard let window else { return }
+        guard try window.skip(to: target, pos: &pos, end: &end) else {
+            throw .unreadable(file: fileName, reason: "it changed while it was read")
+        }
+        base = UnsafePointer(window.buffer)
+    }
 }

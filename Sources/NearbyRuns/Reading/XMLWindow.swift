@@ -11,6 +11,17 @@ final class XMLWindow {
     static let pinCapacity = 4096
 
     let stream: any TrackByteStream
+    /// The stream again when other threads may read it at the same time: a long track segment is
+    /// then split, its far part parsed by a second reader (``SegmentSplit``).
+    let sharedStream: (any ConcurrentTrackByteStream)?
+    /// Segments with at least this many bytes to go are split (when ``sharedStream`` is there).
+    let splitThreshold: Int
+    /// Where the second reader starts, in percent of what is left.
+    let splitPercent: Int
+    /// Points the parser took from a second reader.
+    var pointsFromSplit = 0
+    /// Whether the bytes read are hashed (not by a second reader: the first reads them again).
+    let hashes: Bool
     let fileName: String
     /// Bytes read at a time; a refill leaves at least this much ahead.
     let chunk: Int
@@ -33,8 +44,18 @@ final class XMLWindow {
     /// A pin did not fit: an open ancestor lives in the window, which must then never move.
     var pinsOverflowed = false
 
-    init(stream: any TrackByteStream, fileName: String, chunk: Int, sizeLimit: Int) {
+    /// A window on `stream` from document offset `start`; `splitThreshold` as described there.
+    init(
+        stream: any TrackByteStream, fileName: String, chunk: Int, sizeLimit: Int, start: Int = 0,
+        hashes: Bool = true, splitThreshold: Int = .max, splitPercent: Int = 50
+    ) {
         self.stream = stream
+        sharedStream = stream as? any ConcurrentTrackByteStream
+        self.splitThreshold = splitThreshold
+        self.splitPercent = Swift.min(99, Swift.max(1, splitPercent))
+        self.hashes = hashes
+        readOffset = Swift.max(0, start)
+        discarded = readOffset
         self.fileName = fileName
         self.chunk = max(1, chunk)
         self.lookahead = max(1, self.chunk / 4)
@@ -62,7 +83,7 @@ final class XMLWindow {
             guard n <= sizeLimit - readOffset else {
                 throw .unreadable(file: fileName, reason: "it is larger than the limit for track files")
             }
-            hasher.submit(UnsafeRawBufferPointer(start: buffer + end, count: n))
+            if hashes { hasher.submit(UnsafeRawBufferPointer(start: buffer + end, count: n)) }
             readOffset += n
             end += n
         }
@@ -89,6 +110,30 @@ final class XMLWindow {
         generation += 1
         pos = start
         end = start + count
+    }
+
+    /// Moves the window on to document offset `target` (not before `pos`) and sets `pos` there;
+    /// false when the stream ends first. The bytes skipped are hashed all the same: read again by
+    /// the hashing thread from ``sharedStream``, or else read here on the way. Like
+    /// ``compact(pos:end:)``, only at the start of a unit with every open ancestor pinned.
+    func skip(to target: Int, pos: inout Int, end: inout Int) throws(TrackReadError) -> Bool {
+        if absolute(end) <= target {
+            pos = end
+            compact(pos: &pos, end: &end)
+            if let sharedStream, hashes, !atEnd {
+                hasher.submit(stream: sharedStream, from: readOffset, to: target, fileName: fileName)
+                readOffset = target
+                discarded = target
+            }
+            while absolute(end) <= target {
+                if atEnd { return false }
+                pos = end
+                compact(pos: &pos, end: &end)
+                try fill(end: &end, from: pos, want: chunk)
+            }
+        }
+        pos = target - discarded + Self.pinCapacity
+        return true
     }
 
     /// The document offset of buffer offset `offset`.

@@ -68,7 +68,8 @@ public struct RunImportTally: Sendable, Hashable {
 /// One run ready to store: its document, content hash, the device's totals and its source.
 struct RunCandidate: Sendable {
     var document: TrackDocument
-    var hash: String
+    /// The source's SHA-256; a streamed file's may still be being computed while the run is analysed.
+    var hash: ContentDigest
     var totals: DeviceTotals?
     var origin: RunOrigin
 }

@@ -15,7 +15,7 @@ extension RunLibrary {
             switch result {
             case .success(let read):
                 if let sentence = read.document.outOfRange.sentence { warn("\(origin.title): \(sentence)") }
-                return [RunCandidate(document: read.document, hash: read.contentHash, totals: nil, origin: origin)]
+                return [RunCandidate(document: read.document, hash: read.digest, totals: nil, origin: origin)]
             case .failure(let error):
                 throw .track(error)
             }
@@ -32,7 +32,7 @@ extension RunLibrary {
             switch result {
             case .success(let document):
                 if let sentence = document.outOfRange.sentence { warn("\(title): \(sentence)") }
-                return [RunCandidate(document: document, hash: hash, totals: nil, origin: origin)]
+                return [RunCandidate(document: document, hash: ContentDigest(hash), totals: nil, origin: origin)]
             case .failure(let error):
                 throw .track(error)
             }
@@ -46,7 +46,8 @@ extension RunLibrary {
                 if let sentence = activity.document.outOfRange.sentence { warn("\(title): \(sentence)") }
                 return zip(activity.runDocuments, activity.sessions).enumerated().map { index, pair in
                     RunCandidate(
-                        document: pair.0, hash: index == 0 ? hash : Self.sessionHash(digest, index: index),
+                        document: pair.0,
+                        hash: ContentDigest(index == 0 ? hash : Self.sessionHash(digest, index: index)),
                         totals: Self.totals(pair.1), origin: origin)
                 }
             case .failure(let error):

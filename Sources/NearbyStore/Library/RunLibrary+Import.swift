@@ -142,8 +142,12 @@ extension RunLibrary {
         // A run without a route but with timed records (indoor) is kept; see ``RouteStatus``.
         if let problem = summary.route.importProblem { throw .unstorable(title: source.title, problem) }
         let statistics = summary.statistics
+        // A streamed file's hash was finished on the hashing thread while the run was analysed.
+        guard let contentHash = candidate.hash.hexDigest() else {
+            throw .track(.unreadable(file: source.title, reason: "it changed while it was read"))
+        }
         let record = RunRecord(
-            contentHash: candidate.hash, sourceName: source.fileName,
+            contentHash: contentHash, sourceName: source.fileName,
             name: metadata?.name ?? document.name ?? document.tracks.lazy.compactMap(\.name).first,
             activityType: type, startTime: statistics.startTime ?? metadata?.startTime,
             distance: statistics.distance, elapsedTime: statistics.elapsedTime ?? 0,
