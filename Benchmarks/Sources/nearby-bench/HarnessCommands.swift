@@ -131,7 +131,7 @@ enum HarnessCommands {
             for segment in track.segments {
                 let coordinates = segment.points.compactMap(\.coordinate)
                 for (a, b) in zip(coordinates, coordinates.dropFirst()) {
-                    let d = Geodesic.wgs84.distance(a, b)
+                    let d = Geodesic.wgs84.legDistance(a, b)  // as the cleaner measures every leg
                     text += String(
                         format: "%.17g,%.17g,%.17g,%.17g,%.17g\n", a.latitude, a.longitude, b.latitude, b.longitude, d)
                 }

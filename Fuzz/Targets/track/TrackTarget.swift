@@ -1,12 +1,15 @@
 import Foundation
 import NearbyFuzzSupport
-import NearbyRuns
+
+@testable import NearbyRuns
 
 /// libFuzzer entry: one input is one track file (GPX or TCX, whatever its bytes say), read by
 /// ``TrackReader`` as `runs import` reads it; a file that reads is then analysed (cleaning,
 /// statistics, splits, best efforts, badge checkpoints) in both units and written back as GPX, as
 /// `runs show` and `runs export` do. The same bytes are also streamed through a window of a few
-/// bytes (as `runs import` streams a file), which must give the same document or the same error.
+/// bytes (as `runs import` streams a file), which must give the same document or the same error;
+/// and once more with a second reader started somewhere in every track (``SegmentSplit``), as
+/// a long file is imported.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTrack(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
@@ -17,10 +20,18 @@ public func fuzzTrack(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let streamed = Result { () throws(TrackReadError) -> TrackDocument in
         try TrackReader().read(stream: stream, fileName: "fuzz.gpx", chunkSize: 8 + size % 61).document
     }
-    switch (inMemory, streamed) {
-    case (.success(let a), .success(let b)) where a == b || "\(a)" == "\(b)": break  // NaN is not == itself
-    case (.failure(let a), .failure(let b)) where a == b: break
-    default: Fuzzing.stop("streamed and in-memory reading differ: \(inMemory) against \(streamed)")
+    var splitting = TrackReader()
+    splitting.splitThreshold = 0
+    splitting.splitPercent = 1 + size % 97
+    let split = Result { () throws(TrackReadError) -> TrackDocument in
+        try splitting.read(stream: stream, fileName: "fuzz.gpx", chunkSize: 16 + size % 53).document
+    }
+    for other in [streamed, split] {
+        switch (inMemory, other) {
+        case (.success(let a), .success(let b)) where a == b || "\(a)" == "\(b)": break  // NaN is not == itself
+        case (.failure(let a), .failure(let b)) where a == b: break
+        default: Fuzzing.stop("streamed and in-memory reading differ: \(inMemory) against \(other)")
+        }
     }
     do {
         let document = try inMemory.get()
