@@ -18,9 +18,17 @@ extension GPXParser {
             sizeLimit: window.sizeLimit, latin1: scanner.latin1)
     }
 
+    /// Throws when the second reader was told to stop (see ``isCancelled``).
+    func checkCancelled() throws(TrackReadError) {
+        if let isCancelled, isCancelled() {
+            throw .unreadable(file: scanner.fileName, reason: "the second reader was stopped")
+        }
+    }
+
     /// The second reader: the rest of the segment and of the track it starts in (see
-    /// ``SegmentSplit``), or nil when `cancelled` says so (checked every 1,024 children).
-    mutating func readTrackRest(cancelled: () -> Bool) throws(TrackReadError) -> SegmentSplit.Outcome? {
+    /// ``SegmentSplit``); it stops with an error when ``isCancelled`` says so (asked every 1,024
+    /// children, here and in each segment).
+    mutating func readTrackRest() throws(TrackReadError) -> SegmentSplit.Outcome {
         var points: [TrackPoint] = []
         var track = Track()
         var segmentEnd: Int?
@@ -28,7 +36,7 @@ extension GPXParser {
         let parent = XMLTag(nameStart: 0, nameEnd: 0, localStart: 0, attributesEnd: 0, selfClosing: false)
         var children = 0
         while true {
-            if children & 1023 == 0, cancelled() { return nil }
+            if children & 1023 == 0 { try checkCancelled() }
             children += 1
             let mark = try scanner.beginUnit(in: parent)
             do throws(TrackReadError) {

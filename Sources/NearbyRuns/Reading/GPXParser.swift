@@ -16,6 +16,8 @@ struct GPXParser {
     var splitTried = false
     /// The second reader's part, taken by the segment it starts in, for the track to finish.
     var adopted: SegmentSplit.Outcome?
+    /// Set on a second reader (``SegmentSplit``): whether it has been told to stop.
+    var isCancelled: (() -> Bool)?
 
     init(scanner: XMLScanner, format: TrackFormat) {
         self.scanner = scanner
@@ -161,6 +163,7 @@ struct GPXParser {
                     pending.cancel()
                 }
             }
+            if isCancelled != nil, segment.points.count & 1023 == 0 { try checkCancelled() }
             do {
                 guard let point = try scanner.nextChild(of: tag) else { break }
                 if scanner.isLocal(point, "trkpt") {

@@ -60,7 +60,8 @@ final class SegmentSplit: @unchecked Sendable {
             var scanner = XMLScanner(window: window, end: end)
             scanner.latin1 = latin1
             var parser = GPXParser(scanner: scanner, format: .gpx11)
-            split.outcome = try? parser.readTrackRest { split.cancelled.load(ordering: .relaxed) }
+            parser.isCancelled = { split.cancelled.load(ordering: .relaxed) }
+            split.outcome = try? parser.readTrackRest()
         }
         return split
     }
@@ -83,9 +84,10 @@ final class SegmentSplit: @unchecked Sendable {
     {
         let probe = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
         defer { probe.deallocate() }
-        guard let count = try? stream.read(into: probe, at: offset, fileName: fileName), count > 0,
+        guard let read = try? stream.read(into: probe, at: offset, fileName: fileName), read > 0,
             let base = probe.baseAddress?.assumingMemoryBound(to: UInt8.self)
         else { return nil }
+        let count = Swift.min(read, probe.count)
         var i = 0
         while let lt = XMLBytes.find(XMLBytes.lt, in: base, from: i, to: count) {
             var j = lt + 1
