@@ -21,7 +21,7 @@ public struct TrackReader: Sendable {
     var splitThreshold = 8 << 20
     /// Where in what is left of the document the second reader starts, in percent (see
     /// ``GPXParser/beginSplit(parent:at:)``).
-    var splitPercent = 52
+    var splitPercent = 50
 
     /// A reader refusing files larger than `sizeLimit` bytes (default ``defaultSizeLimit``).
     public init(sizeLimit: Int = TrackReader.defaultSizeLimit) {
