@@ -137,4 +137,39 @@ import Testing
         let cut = Array(Self.document(points: 120, seed: 6).prefix(9_000))
         _ = try Self.compare(cut, chunks: [4096], percents: [30, 70])
     }
+
+    /// A stream whose reads reaching `failFrom` throw, as a file truncated under the import does.
+    struct FailingStream: ConcurrentTrackByteStream {
+        let bytes: [UInt8]
+        let failFrom: Int
+        var expectedSize: Int { bytes.count }
+
+        func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int, fileName: String)
+            throws(TrackReadError) -> Int
+        {
+            if offset + buffer.count > failFrom { throw .unreadable(file: fileName, reason: "it was truncated") }
+            return try InMemoryTrackStream(bytes).read(into: buffer, at: offset, fileName: fileName)
+        }
+    }
+
+    /// The hashing thread's own reads (of what a second reader parsed): the digest of the bytes
+    /// in order with the chunks handed over, and none at all when such a read fails or comes short.
+    @Test func theHasherReadsSkippedBytesItselfAndReportsAFailure() throws {
+        let bytes = Array((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9) })
+        let hasher = ChunkHasher()
+        bytes.withUnsafeBytes { raw in
+            hasher.submit(UnsafeRawBufferPointer(rebasing: raw[0..<1_000]))
+            hasher.submit(stream: InMemoryTrackStream(bytes), from: 1_000, to: 250_000, fileName: "h.gpx")
+            hasher.submit(UnsafeRawBufferPointer(rebasing: raw[250_000...]))
+            hasher.drain()
+        }
+        #expect(hasher.hexDigest() == SHA256.hexDigest(of: bytes))
+
+        let failing = ChunkHasher()
+        failing.submit(stream: FailingStream(bytes: bytes, failFrom: 100_000), from: 0, to: 250_000, fileName: "h.gpx")
+        #expect(failing.hexDigest() == nil)
+        let short = ChunkHasher()
+        short.submit(stream: InMemoryTrackStream(Array(bytes[..<50_000])), from: 0, to: 250_000, fileName: "h.gpx")
+        #expect(short.hexDigest() == nil)
+    }
 }
