@@ -166,3 +166,13 @@ if Context.environment["NEARBY_FUZZ"] == "1" {
         package.products.append(.executable(name: "fuzz-\(target.name)", targets: ["fuzz-\(target.name)"]))
     }
 }
+
+// MARK: - The sanitizer pass of CI (.ci/run), owned by .ci/: with NEARBY_CI_SANITIZE=1 the package
+// is only what the concurrency and I/O suites it runs need (the libraries and their test targets),
+// so that a ThreadSanitizer build fits CI's time budget: the CLI, its executables and its large
+// end-to-end test target are left out. A normal build or test never sees this.
+if Context.environment["NEARBY_CI_SANITIZE"] == "1" {
+    let leftOut: Set<String> = ["NearbyCLI", "nearby", "nearby-bench", "NearbyCLITests"]
+    package.targets.removeAll { leftOut.contains($0.name) }
+    package.products.removeAll { leftOut.contains($0.name) }
+}

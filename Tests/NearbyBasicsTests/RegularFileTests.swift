@@ -1,13 +1,12 @@
 import Foundation
+import NearbyTestSupport
 import Testing
 
 @testable import NearbyBasics
 
 @Suite struct RegularFileTests {
     private func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("regular-file-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TestPaths.temporaryDirectory("regular-file")
     }
 
     @Test func readsARegularFileWhole() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 import Testing
 
 @testable import NearbyCLI
@@ -60,8 +61,8 @@ import Testing
         #expect(Help.text(for: ["along"])?.contains("[--format table|json|csv]") == true)
     }
 
-    @Test func helpStillAnswersEveryWay() {
-        let runner = InProcessRunner(home: FileManager.default.temporaryDirectory)
+    @Test func helpStillAnswersEveryWay() throws {
+        let runner = InProcessRunner(home: try TestPaths.temporaryDirectory("help-home"))
         let overview = runner.run(["--help"])
         #expect(overview.status == 0)
         for name in Self.specs.map(\.name) where name != "<dataset>" {

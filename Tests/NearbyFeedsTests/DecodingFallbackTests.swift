@@ -1,5 +1,6 @@
 import Foundation
 import NearbyGeo
+import NearbyTestSupport
 import Testing
 
 @testable import NearbyFeeds
@@ -123,8 +124,7 @@ import Testing
     }
 
     @Test func catalogExplainsABadListInOneSentence() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "nearby-fallback-\(UUID().uuidString).json")
+        let file = TestPaths.temporaryFile("nearby-fallback", suffix: ".json")
         defer { try? FileManager.default.removeItem(at: file) }
         try manifestJSON(latitude: "[]").write(to: file)
         #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 import Testing
 
 @testable import NearbyFeeds
@@ -116,9 +117,7 @@ import Testing
 
 @Suite struct ManifestCatalogTests {
     private func folder(_ files: [String: String]) throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("nearby-manifest-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let url = try TestPaths.temporaryDirectory("nearby-manifest")
         for (name, text) in files {
             try Data(text.utf8).write(to: url.appendingPathComponent(name))
         }

@@ -11,8 +11,7 @@ import Testing
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-zipfile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try TestPaths.temporaryDirectory("nearby-zipfile")
     }
 
     func write(_ bytes: [UInt8], _ name: String) throws -> String {

@@ -1,5 +1,5 @@
-import NearbyTestSupport
 import Foundation
+import NearbyTestSupport
 import Testing
 
 @testable import NearbyRuns
@@ -195,7 +195,7 @@ struct ContainerZipTests {
     }
 
     @Test func readsAZipFromDiskThroughTheMapping() throws {
-        let path = "/tmp/nearby-container-test-\(getpid()).zip"
+        let path = TestPaths.temporaryFile("nearby-container-test", suffix: ".zip").path
         let bytes = TestZip([TestZip.Member("a.gpx", gpx, method: 0)]).bytes
         #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         defer { try? FileManager.default.removeItem(atPath: path) }

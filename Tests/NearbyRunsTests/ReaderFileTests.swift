@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 import Testing
 
 @testable import NearbyRuns
@@ -7,9 +8,7 @@ import Testing
 /// byte is read, and a file over the size limit is refused.
 @Suite struct ReaderFileTests {
     func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-reader-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TestPaths.temporaryDirectory("nearby-reader")
     }
 
     func error(_ path: String, reader: TrackReader = TrackReader()) -> TrackReadError? {

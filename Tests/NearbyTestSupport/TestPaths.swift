@@ -22,11 +22,34 @@ public enum TestPaths {
         return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
     }()
 
-    /// A fresh, empty temporary folder named after `label`.
+    /// The one folder of this test process that every temporary folder and file of the tests lives
+    /// in: `$TMPDIR/nearby-tests-<pid>-<random>/`, made on first use and removed with all it holds
+    /// when the process exits (an `atexit` handler registered by this initializer, which Swift runs
+    /// once however many threads ask). A test that crashes the process leaves it behind; nothing
+    /// else does.
+    public static let temporaryRoot: URL = {
+        let name = "nearby-tests-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { TestPaths.removeTemporaryRoot() }
+        return url
+    }()
+
+    /// A fresh, empty folder named after `label`, inside ``temporaryRoot``. Tests may remove it
+    /// themselves; whatever is left goes with the root when the process ends.
     public static func temporaryDirectory(_ label: String = "nearby") throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("\(label)-\(UUID().uuidString)", isDirectory: true)
+        let url = temporaryRoot.appendingPathComponent("\(label)-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// A path for a new file named `label-<uuid><suffix>` inside ``temporaryRoot`` (not created).
+    public static func temporaryFile(_ label: String, suffix: String = "") -> URL {
+        temporaryRoot.appendingPathComponent("\(label)-\(UUID().uuidString)\(suffix)", isDirectory: false)
+    }
+
+    /// Removes ``temporaryRoot`` and all it holds (the exit handler).
+    static func removeTemporaryRoot() {
+        try? FileManager.default.removeItem(at: temporaryRoot)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 
 /// The pixels of a screenshot, decoded by a small `python3` script (8-bit RGB/RGBA PNG,
 /// non-interlaced, all five scanline filters) so the tests need no image library.
@@ -12,7 +13,7 @@ struct ChromiumPNG {
         guard let python = ChromiumScreenshot.python else {
             throw ChromiumScreenshot.Failure.unreadable("python3 is not installed")
         }
-        let raw = FileManager.default.temporaryDirectory.appendingPathComponent("png-\(UUID().uuidString).rgb")
+        let raw = TestPaths.temporaryFile("png", suffix: ".rgb")
         defer { try? FileManager.default.removeItem(at: raw) }
         let header = try ChromiumScreenshot.run(python, ["-c", Self.script, png.path, raw.path], timeout: 60)
         let size = String(decoding: header, as: UTF8.self).split(separator: " ").compactMap {

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyTestSupport
 
 /// Takes a screenshot of a local HTML file with Debian's `chromium-headless-shell`, when it is
 /// installed, and reads the PNG's pixels back with `python3` (zlib from its standard library).
@@ -60,7 +61,7 @@ enum ChromiumScreenshot {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("proc-\(UUID().uuidString)")
+        let out = TestPaths.temporaryFile("proc")
         FileManager.default.createFile(atPath: out.path + ".out", contents: nil)
         FileManager.default.createFile(atPath: out.path + ".err", contents: nil)
         defer {
