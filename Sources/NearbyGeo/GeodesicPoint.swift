@@ -9,31 +9,31 @@
 /// their coordinates (and `inverse(_:_:)` the same bearings too).
 /// The terms depend on the ellipsoid's flattening; a point prepared for another ellipsoid is
 /// recomputed on use (correct, only slower).
-public struct GeodesicPoint: Sendable, Hashable {
+struct GeodesicPoint: Sendable, Hashable {
     /// The coordinate this point was prepared from.
-    public let coordinate: Coordinate
+    let coordinate: Coordinate
     /// Flattening of the ellipsoid the terms were computed for.
     let flattening: Double
     let terms: Geodesic.LatitudeTerms
 
     /// Prepares `coordinate` for the WGS84 ellipsoid (``Geodesic/wgs84``).
     @inline(__always)
-    public init(_ coordinate: Coordinate) {
+    init(_ coordinate: Coordinate) {
         self.init(coordinate, on: .wgs84)
     }
 
     /// Prepares `coordinate` for solves on `geodesic`.
     @inline(__always)
-    public init(_ coordinate: Coordinate, on geodesic: Geodesic) {
+    init(_ coordinate: Coordinate, on geodesic: Geodesic) {
         self.coordinate = coordinate
         flattening = geodesic.flattening
         terms = geodesic.latitudeTerms(coordinate.latitude)
     }
 
     /// Latitude in degrees.
-    public var latitude: Double { coordinate.latitude }
+    var latitude: Double { coordinate.latitude }
     /// Longitude in degrees.
-    public var longitude: Double { coordinate.longitude }
+    var longitude: Double { coordinate.longitude }
 }
 
 extension Geodesic {
@@ -47,7 +47,7 @@ extension Geodesic {
     /// Distance in metres from `a` to `b`; bit for bit `distance(a.coordinate, b.coordinate)`,
     /// without recomputing either point's latitude terms.
     @inline(__always)
-    public func distance(_ a: GeodesicPoint, _ b: GeodesicPoint) -> Double {
+    func distance(_ a: GeodesicPoint, _ b: GeodesicPoint) -> Double {
         solveInverse(
             terms(a), a.coordinate.longitude, terms(b), b.coordinate.longitude,
             distanceOnly: true
@@ -56,7 +56,7 @@ extension Geodesic {
 
     /// Distance, initial and final bearing from `a` to `b`; the same values as
     /// `inverse(a.coordinate, b.coordinate)`.
-    public func inverse(_ a: GeodesicPoint, _ b: GeodesicPoint) -> GeodesicInverse {
+    func inverse(_ a: GeodesicPoint, _ b: GeodesicPoint) -> GeodesicInverse {
         let r = solveInverse(terms(a), a.coordinate.longitude, terms(b), b.coordinate.longitude)
         return GeodesicInverse(
             distance: r.s12,
@@ -68,12 +68,12 @@ extension Geodesic {
 extension GeodesicPoint {
     /// Points are equal when prepared from the same coordinate for the same ellipsoid (the terms
     /// are a function of those two).
-    public static func == (a: GeodesicPoint, b: GeodesicPoint) -> Bool {
+    static func == (a: GeodesicPoint, b: GeodesicPoint) -> Bool {
         a.coordinate == b.coordinate && a.flattening.bitPattern == b.flattening.bitPattern
     }
 
     /// Hashes the coordinate and the ellipsoid's flattening.
-    public func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) {
         hasher.combine(coordinate)
         hasher.combine(flattening.bitPattern)
     }
