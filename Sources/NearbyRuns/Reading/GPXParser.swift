@@ -126,13 +126,21 @@ struct GPXParser {
     mutating func readTrackChild(_ child: XMLTag, into track: inout Track) throws(TrackReadError) {
         if scanner.isLocal(child, "trkseg") {
             track.segments.append(try readSegment(child))
-        } else if scanner.isLocal(child, "name") {
+        } else if try !readLabel(child, into: &track) {
+            try scanner.skipElement(child)
+        }
+    }
+
+    /// A track's or route's `name` or `type`, read into `track`; false for any other child.
+    mutating func readLabel(_ child: XMLTag, into track: inout Track) throws(TrackReadError) -> Bool {
+        if scanner.isLocal(child, "name") {
             track.name = try scanner.textString(of: child)
         } else if scanner.isLocal(child, "type") {
             track.activityType = try scanner.textString(of: child)
         } else {
-            try scanner.skipElement(child)
+            return false
         }
+        return true
     }
 
     /// A `trkseg`: each `trkpt` is a unit.
@@ -192,11 +200,7 @@ struct GPXParser {
                 guard let child = try scanner.nextChild(of: tag) else { break }
                 if scanner.isLocal(child, "rtept") {
                     segment.points.append(try readPoint(child))
-                } else if scanner.isLocal(child, "name") {
-                    track.name = try scanner.textString(of: child)
-                } else if scanner.isLocal(child, "type") {
-                    track.activityType = try scanner.textString(of: child)
-                } else {
+                } else if try !readLabel(child, into: &track) {
                     try scanner.skipElement(child)
                 }
             } catch {
