@@ -102,7 +102,7 @@ let package = Package(
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NearbyStoreTests", dependencies: ["NearbyStore", "NearbyRuns", "NearbyTestSupport"],
-            swiftSettings: swiftSettings),
+            exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NearbyCLITests",
             dependencies: ["NearbyCLI", "NearbyFeeds", "NearbyRuns", "NearbyGeo", "NearbyStore", "NearbyTestSupport"],
@@ -153,6 +153,7 @@ if Context.environment["NEARBY_FUZZ"] == "1" {
         ("args", ["NearbyCLI", "NearbyGeo"]),
         ("fit", ["NearbyRuns", "NearbyFuzzSupport"]),
         ("container", ["NearbyRuns", "NearbyFuzzSupport"]),
+        ("pointblob", ["NearbyStore", "NearbyRuns"]),
     ]
     package.targets.append(
         .target(

@@ -51,6 +51,8 @@ public struct PostgresSchemaName: Sendable, Hashable, CustomStringConvertible {
 /// - `places`: `ordinal` (the record's 0-based source order; with `dataset` the primary key, as ids
 ///   may repeat) and `details` (jsonb: the attributes with labels and every raw field, in order),
 ///   so a query from PostGIS rebuilds each place exactly as the archive holds it.
+///
+/// Version 3: no change of tables; `segments.points` may hold `PointBlob` format 2.
 public enum PostgresSchema {
     /// One forward step: the version it produces and its SQL (`{schema}` is the quoted schema).
     struct Migration: Sendable {
@@ -132,6 +134,13 @@ public enum PostgresSchema {
                 "ALTER TABLE {schema}.places ADD PRIMARY KEY (dataset, ordinal)",
                 "CREATE INDEX places_by_id ON {schema}.places (dataset, id, ordinal)",
             ]
+        ),
+        Migration(
+            version: 3,
+            summary: "segment points may be in PointBlob format 2 (scaled decimals), unknown to older builds",
+            // No SQL: the step marks the schema, so an older build says "newer schema" instead of
+            // failing on the first new segment; rows already stored keep format 1 and stay readable.
+            statements: []
         ),
     ]
 

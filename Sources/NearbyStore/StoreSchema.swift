@@ -89,6 +89,13 @@ enum StoreSchema {
                 try fillBoxes(database)
             }
         ),
+        Migration(
+            version: 6,
+            summary: "segment points may be in PointBlob format 2 (scaled decimals), unknown to older builds",
+            // No SQL: the step marks the file, so an older build says "newer schema" instead of
+            // failing on the first new segment; rows already stored keep format 1 and stay readable.
+            statements: []
+        ),
     ]
 
     /// Stores the box of every segment's points (NULL for one that is not searchable or whose

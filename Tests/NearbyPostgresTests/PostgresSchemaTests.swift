@@ -12,7 +12,7 @@ struct PostgresSchemaTests {
         #expect(try PostgresSchema.migrate(connection, schema: schema) == 0)
         #expect(try PostgresSchema.migrate(connection, schema: schema) == PostgresSchema.latestVersion)
         let versions = try connection.execute("SELECT version FROM \"\(schema.name)\".schema_version ORDER BY version")
-        #expect(try versions.rows.map { try $0.int64("version") } == [1, 2])
+        #expect(try versions.rows.map { try $0.int64("version") } == [1, 2, 3])
 
         let columns = try connection.execute(
             """

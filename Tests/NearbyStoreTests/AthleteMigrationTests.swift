@@ -43,11 +43,11 @@ import Testing
                     PRAGMA user_version = 4;
                     """)
                 let insert = try old.prepare("INSERT INTO segments VALUES (7, 0, 2, ?1)")
-                try insert.bind(PointBlob.encode(points), at: 1)
+                try insert.bind(packedVersion1(points), at: 1)
                 try insert.step()
             }
             let store = try RunStore(path: path, athlete: "carol", now: fixedNow)
-            #expect(try store.database.integerPragma("user_version") == 5)
+            #expect(try store.database.integerPragma("user_version") == 6)
             #expect(try store.runs().map(\.id) == [7])
             #expect(try store.run(id: 7)?.athlete == "carol")
             #expect(try store.segments(ofRun: 7) == [TrackSegment(points: points)])

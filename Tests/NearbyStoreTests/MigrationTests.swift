@@ -9,7 +9,7 @@ import Testing
             let path = directory.appendingPathComponent("nested/deeper/runs.sqlite").path
             let store = try RunStore(path: path, now: fixedNow)
             #expect(FileManager.default.fileExists(atPath: path))
-            #expect(try store.database.integerPragma("user_version") == 5)
+            #expect(try store.database.integerPragma("user_version") == 6)
             #expect(try store.database.integerPragma("foreign_keys") == 1)
             let mode = try store.database.prepare("PRAGMA journal_mode")
             #expect(try mode.step())
@@ -27,7 +27,7 @@ import Testing
             let id = try RunStore(path: path, now: fixedNow).importRun(sampleRecord(hash: "ab12"))
                 .id
             let again = try RunStore(path: path, now: fixedNow)
-            #expect(try again.database.integerPragma("user_version") == 5)
+            #expect(try again.database.integerPragma("user_version") == 6)
             #expect(try again.run(id: id)?.contentHash == "ab12")
         }
     }
@@ -58,7 +58,7 @@ import Testing
                     """)
             }
             let store = try RunStore(path: path, now: fixedNow)
-            #expect(try store.database.integerPragma("user_version") == 5)
+            #expect(try store.database.integerPragma("user_version") == 6)
             #expect(
                 try scalar(
                     path,
@@ -87,8 +87,8 @@ import Testing
             let error = try #require(throws: RunStoreError.self) {
                 try RunStore(path: path, now: fixedNow)
             }
-            #expect(error == .newerSchema(path: path, found: 99, supported: 5))
-            #expect(error.description.contains("schema version 99, newer than the 5"))
+            #expect(error == .newerSchema(path: path, found: 99, supported: 6))
+            #expect(error.description.contains("schema version 99, newer than the 6"))
             #expect(try scalar(path, "PRAGMA user_version") == 99)
             let mode = try SQLiteDatabase(path: path, mode: .readOnly).prepare(
                 "PRAGMA journal_mode")

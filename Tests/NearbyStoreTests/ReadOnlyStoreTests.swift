@@ -63,7 +63,7 @@ import Testing
                     """)
             }
             let store = try RunStore(path: path, access: .readOnly, now: fixedNow)
-            #expect(try store.database.integerPragma("user_version") == 5)
+            #expect(try store.database.integerPragma("user_version") == 6)
             let run = try #require(try store.run(id: 3))
             #expect(run.fileTime == nil && run.distance == 42)
             let fresh = directory.appendingPathComponent("new/runs.sqlite").path

@@ -52,3 +52,22 @@ func scalar(_ path: String, _ sql: String) throws -> Int64? {
     let statement = try database.prepare(sql)
     return try statement.step() ? statement.int64(at: 0) : nil
 }
+
+/// `points` packed in ``PointBlob`` format version 1, as builds before format 2 wrote them (from
+/// the documented layout, for files of older schema versions written by hand).
+func packedVersion1(_ points: [TrackPoint]) -> [UInt8] {
+    var bytes: [UInt8] = [1]
+    func put(_ value: Double) { withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes += $0 } }
+    func put(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+    for point in points {
+        let present = [point.elevation != nil, point.time != nil, point.heartRate != nil, point.cadence != nil]
+        bytes.append(present.enumerated().reduce(0) { $0 | ($1.element ? 1 << UInt8($1.offset) : 0) })
+        put(point.latitude)
+        put(point.longitude)
+        if let elevation = point.elevation { put(elevation) }
+        if let time = point.time { put(time) }
+        if let heartRate = point.heartRate { put(heartRate) }
+        if let cadence = point.cadence { put(cadence) }
+    }
+    return bytes
+}
