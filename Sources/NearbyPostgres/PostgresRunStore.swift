@@ -75,8 +75,9 @@ public final class PostgresRunStore: RunStoring {
 
     /// Stores `record` unless a run with its content hash, or the same activity from a file of
     /// the other kind, is stored already; in one transaction.
-    public func importRun(_ record: RunRecord) throws(RunStoreError) -> ImportResult {
+    public func importRun(_ record: RunRecord, packed: [PackedSegment]) throws(RunStoreError) -> ImportResult {
         let hash = try record.checkedContentHash()
+        try record.check(packed)
         guard Int32(exactly: record.segments.count) != nil,
             record.segments.allSatisfy({ Int32(exactly: $0.points.count) != nil })
         else { throw .invalidRecord("the run has more segments or points than a segment row can count") }
@@ -109,7 +110,7 @@ public final class PostgresRunStore: RunStoring {
                 guard let runID = try inserted.rows.first?.int64("id") else {
                     return .duplicate(try existingRun(hash: hash) ?? 0)
                 }
-                for (ordinal, segment) in record.segments.enumerated() {
+                for (ordinal, (segment, points)) in zip(record.segments, packed).enumerated() {
                     try connection.execute(
                         """
                         INSERT INTO \(segmentTable) (run_id, ordinal, point_count, points, path)
@@ -117,7 +118,7 @@ public final class PostgresRunStore: RunStoring {
                         """,
                         [
                             .integer(runID), .integer(Int64(ordinal)), .integer(Int64(segment.points.count)),
-                            .bytes(PointBlob.encode(segment.points)), Self.lineWKB(segment.points).map { .bytes($0) },
+                            .bytes(points.points), Self.lineWKB(segment.points).map { .bytes($0) },
                         ])
                 }
                 return .inserted(runID)

@@ -61,7 +61,14 @@ extension RunStore {
     static func bindBox(of points: [TrackPoint], to statement: SQLiteStatement, from first: Int32)
         throws(SQLiteError)
     {
-        let box = SearchWindow.box(of: points)
+        try bind(SearchWindow.box(of: points), to: statement, from: first)
+    }
+
+    /// Binds `box` (NULLs for none) to parameters `first`…`first + 3`.
+    static func bind(
+        _ box: (latitude: ClosedRange<Double>, longitude: ClosedRange<Double>)?, to statement: SQLiteStatement,
+        from first: Int32
+    ) throws(SQLiteError) {
         try statement.bind(box?.latitude.lowerBound, at: first)
         try statement.bind(box?.latitude.upperBound, at: first + 1)
         try statement.bind(box?.longitude.lowerBound, at: first + 2)

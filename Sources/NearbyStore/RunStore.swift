@@ -105,16 +105,17 @@ public final class RunStore {
     /// Stores `record` unless a run with the same content hash exists, or the same activity from
     /// a file of the other kind (``SameActivity``: FIT against GPX/TCX, starts within 5 s, routes
     /// within 50 m), in one transaction.
-    public func importRun(_ record: RunRecord) throws(RunStoreError) -> ImportResult {
-        try importRun(record, afterSegment: { _ in })
+    public func importRun(_ record: RunRecord, packed: [PackedSegment]) throws(RunStoreError) -> ImportResult {
+        try importRun(record, packed: packed, afterSegment: { _ in })
     }
 
     /// The import, with a seam for tests: `afterSegment` runs after each segment row is written
     /// (with its ordinal) and may throw to simulate an interruption.
-    func importRun(_ record: RunRecord, afterSegment: (Int) throws -> Void)
+    func importRun(_ record: RunRecord, packed: [PackedSegment], afterSegment: (Int) throws -> Void)
         throws(RunStoreError) -> ImportResult
     {
         let hash = try Self.validated(record)
+        try record.check(packed)
         let importedAt = now()
         return try guarded {
             try database.transaction(.immediate) {
@@ -156,12 +157,12 @@ public final class RunStore {
                         max_latitude, min_longitude, max_longitude)
                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
                     """)
-                for (ordinal, segment) in record.segments.enumerated() {
+                for (ordinal, segment) in packed.enumerated() {
                     try insertSegment.bind(runID, at: 1)
                     try insertSegment.bind(Int64(ordinal), at: 2)
-                    try insertSegment.bind(Int64(segment.points.count), at: 3)
-                    try insertSegment.bind(PointBlob.encode(segment.points), at: 4)
-                    try Self.bindBox(of: segment.points, to: insertSegment, from: 5)
+                    try insertSegment.bind(Int64(segment.pointCount), at: 3)
+                    try insertSegment.bind(segment.points, at: 4)
+                    try Self.bind(segment.box, to: insertSegment, from: 5)
                     try insertSegment.step()
                     insertSegment.reset()
                     try afterSegment(ordinal)

@@ -16,8 +16,9 @@ import NearbyRuns
 /// ``TrackSegment``) is.
 public protocol RunStoring: AnyObject {
     /// Stores `record` in one transaction unless the same file (content hash) or the same activity
-    /// from a file of another kind is already stored; nothing half-stored ever stays.
-    func importRun(_ record: RunRecord) throws(RunStoreError) -> ImportResult
+    /// from a file of another kind is already stored; nothing half-stored ever stays. `packed` is
+    /// its segments packed (``PackedSegment/pack(_:)``), checked with ``RunRecord/check(_:)``.
+    func importRun(_ record: RunRecord, packed: [PackedSegment]) throws(RunStoreError) -> ImportResult
     /// The athlete this store was opened for: imports record it; ``AthleteScope/own`` means them.
     var athlete: String { get }
     /// The runs in `scope`, by start time (runs without one last), then by id.
@@ -40,6 +41,11 @@ public protocol RunStoring: AnyObject {
 extension RunStore: RunStoring {}
 
 extension RunStoring {
+    /// ``importRun(_:packed:)`` with the record's segments packed here.
+    public func importRun(_ record: RunRecord) throws(RunStoreError) -> ImportResult {
+        try importRun(record, packed: PackedSegment.pack(record.segments))
+    }
+
     /// The runs of the store's own athlete (``runs(_:)`` with ``AthleteScope/own``).
     public func runs() throws(RunStoreError) -> [StoredRun] { try runs(.own) }
 

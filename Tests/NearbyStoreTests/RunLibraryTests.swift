@@ -278,7 +278,7 @@ import Testing
 
 /// A ``RunStoring`` that refuses every import: the protocol is the only seam the library uses.
 final class RefusingStore: RunStoring {
-    func importRun(_ record: RunRecord) throws(RunStoreError) -> ImportResult {
+    func importRun(_ record: RunRecord, packed: [PackedSegment]) throws(RunStoreError) -> ImportResult {
         throw .invalidRecord("refused by the test store")
     }
     let athlete = "test"

@@ -75,7 +75,7 @@ import Testing
             let kept = try store.importRun(sampleRecord(hash: "0001", source: "kept.gpx"))
             let record = sampleRecord(hash: "0002", source: "broken.gpx", segmentCount: 3, east: 0.01)
             let error = try #require(throws: RunStoreError.self) {
-                try store.importRun(record) { ordinal in
+                try store.importRun(record, packed: PackedSegment.pack(record.segments)) { ordinal in
                     if ordinal == failAfter { throw Interruption() }
                 }
             }

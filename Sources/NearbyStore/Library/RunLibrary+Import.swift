@@ -1,4 +1,5 @@
 import Foundation
+import NearbyBasics
 import NearbyRuns
 
 extension RunLibrary {
@@ -127,6 +128,9 @@ extension RunLibrary {
         var metadata = source.metadata
         // The export's own type ("Run") rather than the file's (Strava's GPX says "9"), as stored.
         var type = metadata?.type ?? trackType
+        // The points are packed for the store on a second core while the run is analysed.
+        let segments = document.tracks.flatMap(\.segments)
+        let packing = SideTask { PackedSegment.pack(segments) }
         // Only the figures the outcome reports: splits, best efforts and checkpoints are computed
         // when a run is shown, not on import.
         var summary = settings.summary(document.tracks, activityType: type, fileTime: document.time)
@@ -152,13 +156,13 @@ extension RunLibrary {
             activityType: type, startTime: statistics.startTime ?? metadata?.startTime,
             distance: statistics.distance, elapsedTime: statistics.elapsedTime ?? 0,
             movingTime: statistics.movingTime, fileTime: document.time,
-            segments: document.tracks.flatMap(\.segments),
+            segments: segments,
             sourcePath: source.isMember ? source.displayPath : nil, deviceTotals: candidate.totals)
         let imported = ImportedRun(
             statistics: statistics, route: summary.route, timingProblem: summary.timingProblem,
             bestBadge: statistics.distance > 0 ? settings.catalogue?.best(for: statistics.distance) : nil)
         do {
-            switch try store.importRun(record) {
+            switch try store.importRun(record, packed: packing.value()) {
             case .inserted(let id): return .imported(id, imported)
             case .duplicate(let id): return .duplicate(id)
             case .sameActivity(let id): return .sameActivity(id)
