@@ -24,7 +24,8 @@ public func fuzzPointBlob(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         Result { () throws(PointBlob.DecodeError) in try PointBlob.decode(raw, count: points.count) }
     }
     guard case .success(let repacked) = again, bits(repacked) == bits(points) else {
-        fputs("pointblob: a decoded blob did not survive packing again\n", stderr)
+        let message = "pointblob: a decoded blob did not survive packing again\n"
+        _ = message.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
         abort()
     }
     return 0
