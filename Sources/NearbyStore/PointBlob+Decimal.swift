@@ -24,9 +24,9 @@ enum DecimalPacking {
     ///
     /// Mostly decided without the division the decoder does: `r = value × 10^k − m`, rounded
     /// once (a fused multiply-add), is the quotient's error times 10^k to within 2^-52 of itself.
-    /// An error under an eighth of `value`'s ulp rounds to `value` (even just above a power of
-    /// two, where the ulp below is half), one of a whole ulp or more cannot; only between the two
-    /// is the division itself done and compared.
+    /// The quotient rounds to `value` when it lies within half a spacing of it: an error under
+    /// 0.49 of the smaller neighbouring spacing certainly does, one over 0.51 of the larger
+    /// certainly does not; only between the two is the division itself done and compared.
     @inline(__always)
     static func scaled(_ value: Double, _ scale: UInt8) -> Int64? {
         let power = powers[Int(scale)]
@@ -41,9 +41,11 @@ enum DecimalPacking {
         // 0 / 10^k is +0.0: only +0.0 itself is written as 0 (-0.0 and the smallest values raw).
         guard m != 0 else { return value.bitPattern == 0 ? 0 : nil }
         let error = (-product).addingProduct(value, power).magnitude
-        let ulp = value.ulp * power
-        if error <= ulp * 0.125 { return m }
-        if error >= ulp { return nil }
+        let spacing = value.ulp * power
+        // At a power of two the spacing below is half the one above.
+        let smaller = value.significandBitPattern == 0 ? spacing * 0.5 : spacing
+        if error < smaller * 0.49 { return m }
+        if error > spacing * 0.51 { return nil }
         return (Double(m) / power).bitPattern == value.bitPattern ? m : nil
     }
 

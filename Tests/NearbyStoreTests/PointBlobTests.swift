@@ -76,6 +76,9 @@ import Testing
         let specials: [Double] = [
             0, -0.0, .infinity, -.infinity, .nan, Double(bitPattern: 0x7ff8_dead_beef_0001), .leastNonzeroMagnitude,
             .greatestFiniteMagnitude, 0x1p53, -0x1p53 + 1, 9_007_199.254_740_993, 1e-9, 123_456_789.123_456_789,
+            // Powers of two (the spacing below is half the one above) and the doubles just beside
+            // short decimals, which no scale of 9 or fewer places gives back.
+            1, 0.5, -1024, 2.0.nextDown, 1024.0.nextUp, 25.041_775_2.nextUp, 25.041_775_2.nextDown, 0.1.nextDown,
         ]
         func value() -> Double {
             switch random.next() % 4 {
