@@ -20,6 +20,16 @@ enum DecimalPacking {
         var lastDecimalScale: UInt8 = 0
     }
 
+    /// Every field's running state: each starts at scale 0 and previous value 0.
+    struct State {
+        var latitude = Field()
+        var longitude = Field()
+        var elevation = Field()
+        var time = Field()
+        var heartRate: UInt16 = 0
+        var cadence: UInt16 = 0
+    }
+
     /// The `m` with `Double(m) / 10^scale` bit for bit `value`, if there is one below 2^53.
     ///
     /// Mostly decided without the division the decoder does: `r = value × 10^k − m`, rounded
@@ -69,47 +79,42 @@ enum DecimalPacking {
             guard let base = buffer.baseAddress else { return }
             var out = Writer(base: base)
             out.byte(PointBlob.formatVersion)
-            var latitude = Field()
-            var longitude = Field()
-            var elevation = Field()
-            var time = Field()
-            var heartRate: UInt16 = 0
-            var cadence: UInt16 = 0
+            var state = State()
             for point in points {
-                let lat = choose(point.latitude, latitude)
-                let lon = choose(point.longitude, longitude)
-                var ele = (scale: elevation.scale, m: Int64(0))
-                var tim = (scale: time.scale, m: Int64(0))
+                let lat = choose(point.latitude, state.latitude)
+                let lon = choose(point.longitude, state.longitude)
+                var ele = (scale: state.elevation.scale, m: Int64(0))
+                var tim = (scale: state.time.scale, m: Int64(0))
                 var flags: UInt8 = 0
                 if let value = point.elevation {
                     flags |= PointBlob.hasElevation
-                    ele = choose(value, elevation)
+                    ele = choose(value, state.elevation)
                 }
                 if let value = point.time {
                     flags |= PointBlob.hasTime
-                    tim = choose(value, time)
+                    tim = choose(value, state.time)
                 }
                 if point.heartRate != nil { flags |= PointBlob.hasHeartRate }
                 if point.cadence != nil { flags |= PointBlob.hasCadence }
                 let rescaled =
-                    lat.scale != latitude.scale || lon.scale != longitude.scale
-                    || ele.scale != elevation.scale || tim.scale != time.scale
+                    lat.scale != state.latitude.scale || lon.scale != state.longitude.scale
+                    || ele.scale != state.elevation.scale || tim.scale != state.time.scale
                 out.byte(rescaled ? flags | newScales : flags)
                 if rescaled {
                     out.byte(lat.scale << 4 | lon.scale)
                     out.byte(ele.scale << 4 | tim.scale)
                 }
-                out.value(point.latitude, lat, &latitude)
-                out.value(point.longitude, lon, &longitude)
-                if let value = point.elevation { out.value(value, ele, &elevation) }
-                if let value = point.time { out.value(value, tim, &time) }
+                out.value(point.latitude, lat, &state.latitude)
+                out.value(point.longitude, lon, &state.longitude)
+                if let value = point.elevation { out.value(value, ele, &state.elevation) }
+                if let value = point.time { out.value(value, tim, &state.time) }
                 if let value = point.heartRate {
-                    out.varint(zigzag(Int64(value) - Int64(heartRate)))
-                    heartRate = value
+                    out.varint(zigzag(Int64(value) - Int64(state.heartRate)))
+                    state.heartRate = value
                 }
                 if let value = point.cadence {
-                    out.varint(zigzag(Int64(value) - Int64(cadence)))
-                    cadence = value
+                    out.varint(zigzag(Int64(value) - Int64(state.cadence)))
+                    state.cadence = value
                 }
             }
             initialized = out.count
@@ -123,12 +128,7 @@ enum DecimalPacking {
         var points: [TrackPoint] = []
         // The count comes from the file: reserve no more than the blob can hold (3 bytes a point).
         points.reserveCapacity(min(count, bytes.count / 3))
-        var latitude = Field()
-        var longitude = Field()
-        var elevation = Field()
-        var time = Field()
-        var heartRate: UInt16 = 0
-        var cadence: UInt16 = 0
+        var state = State()
         for index in 0..<count {
             let flags = try input.byte(point: index)
             guard flags & ~knownFlags == 0 else { throw .unknownFlags(point: index, flags: flags) }
@@ -139,17 +139,18 @@ enum DecimalPacking {
                 where scale > largestScale && scale != rawScale {
                     throw .unknownScale(point: index, scale: scale)
                 }
-                latitude.scale = first >> 4
-                longitude.scale = first & 0x0f
-                elevation.scale = second >> 4
-                time.scale = second & 0x0f
+                state.latitude.scale = first >> 4
+                state.longitude.scale = first & 0x0f
+                state.elevation.scale = second >> 4
+                state.time.scale = second & 0x0f
             }
-            let lat = try input.value(&latitude, point: index)
-            let lon = try input.value(&longitude, point: index)
-            let ele = flags & PointBlob.hasElevation != 0 ? try input.value(&elevation, point: index) : nil
-            let tim = flags & PointBlob.hasTime != 0 ? try input.value(&time, point: index) : nil
-            let heart = flags & PointBlob.hasHeartRate != 0 ? try input.uint16(after: &heartRate, point: index) : nil
-            let steps = flags & PointBlob.hasCadence != 0 ? try input.uint16(after: &cadence, point: index) : nil
+            let lat = try input.value(&state.latitude, point: index)
+            let lon = try input.value(&state.longitude, point: index)
+            let ele = flags & PointBlob.hasElevation != 0 ? try input.value(&state.elevation, point: index) : nil
+            let tim = flags & PointBlob.hasTime != 0 ? try input.value(&state.time, point: index) : nil
+            let heart =
+                flags & PointBlob.hasHeartRate != 0 ? try input.uint16(after: &state.heartRate, point: index) : nil
+            let steps = flags & PointBlob.hasCadence != 0 ? try input.uint16(after: &state.cadence, point: index) : nil
             points.append(
                 TrackPoint(
                     latitude: lat, longitude: lon, elevation: ele, time: tim, heartRate: heart, cadence: steps))
