@@ -1,5 +1,6 @@
 import Foundation
 import NearbyRuns
+import NearbyTestSupport
 import Testing
 
 @testable import NearbyStore
@@ -72,7 +73,7 @@ import Testing
     /// Random decimals of 0 to 12 places and random bit patterns (NaN, infinities, -0.0,
     /// subnormals, huge values) in random mixes of fields: every bit comes back.
     @Test func everyValueRoundTripsBitForBit() throws {
-        var random = SplitMix(seed: 0x5eed)
+        var random = SplitMix64(state: 0x5eed)
         let specials: [Double] = [
             0, -0.0, .infinity, -.infinity, .nan, Double(bitPattern: 0x7ff8_dead_beef_0001), .leastNonzeroMagnitude,
             .greatestFiniteMagnitude, 0x1p53, -0x1p53 + 1, 9_007_199.254_740_993, 1e-9, 123_456_789.123_456_789,
@@ -153,18 +154,5 @@ import Testing
         var oldFlags = old
         oldFlags[1] = 0x15
         #expect(failure(oldFlags, count: 2) == .unknownFlags(point: 0, flags: 0x15))
-    }
-}
-
-/// A seeded generator (SplitMix64), so a failure reproduces.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
     }
 }
