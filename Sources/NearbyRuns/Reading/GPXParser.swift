@@ -215,7 +215,10 @@ struct GPXParser {
     mutating func readPoint(_ tag: XMLTag) throws(TrackReadError) -> TrackPoint {
         let latitude: Double
         let longitude: Double
-        if let (lat, lon) = scanner.rawAttributes(tag, "lat", "lon") {
+        if let (lat, lon) = scanner.decimalAttributes(tag, "lat", "lon") {
+            latitude = lat
+            longitude = lon
+        } else if let (lat, lon) = scanner.rawAttributes(tag, "lat", "lon") {
             latitude = try scanner.number(lat, in: tag)
             longitude = try scanner.number(lon, in: tag)
         } else {

@@ -44,6 +44,44 @@ extension XMLScanner {
         return nil
     }
 
+    /// The values of two attributes (full names, first occurrence) read as numbers in the pass
+    /// that finds them, when both are plain `-?digits[.digits]` of at most 15 digits (a track
+    /// point's `lat` and `lon`); nil otherwise, and then ``rawAttributes(_:_:_:)`` and
+    /// ``number(_:in:)`` give the same values the long way, or their errors.
+    func decimalAttributes(_ tag: XMLTag, _ first: StaticString, _ second: StaticString) -> (Double, Double)? {
+        if latin1 { return nil }
+        var i = tag.attributesStart
+        let stop = tag.attributesEnd
+        var a: Double?
+        var b: Double?
+        while i < stop {
+            while i < stop, XMLBytes.isSpace(base[i]) { i += 1 }
+            let nameStart = i
+            while i < stop, !XMLBytes.endsName(base[i]) { i += 1 }
+            let n = i - nameStart
+            while i < stop, base[i] != XMLBytes.quote, base[i] != XMLBytes.apostrophe { i += 1 }
+            guard i < stop else { break }
+            let quote = base[i]
+            let isFirst =
+                a == nil && n == first.utf8CodeUnitCount && XMLBytes.same(base + nameStart, first.utf8Start, n)
+            let isSecond =
+                !isFirst && b == nil && n == second.utf8CodeUnitCount
+                && XMLBytes.same(base + nameStart, second.utf8Start, n)
+            if isFirst || isSecond {
+                guard let (value, close) = DecimalParser.simple(base, from: i + 1, to: stop, until: quote) else {
+                    return nil
+                }
+                if isFirst { a = value } else { b = value }
+                i = close + 1
+            } else {
+                guard let close = XMLBytes.find(quote, in: base, from: i + 1, to: stop) else { break }
+                i = close + 1
+            }
+        }
+        guard let a, let b else { return nil }
+        return (a, b)
+    }
+
     /// The raw values of two attributes found in one pass, when neither needs decoding;
     /// nil when either is missing or needs decoding (then use `attribute(_:_:)` for each).
     func rawAttributes(_ tag: XMLTag, _ first: StaticString, _ second: StaticString) -> (XMLText, XMLText)? {

@@ -25,10 +25,8 @@ extension XMLScanner {
         var lt = pos
         while lt < end, base[lt] != XMLBytes.lt, base[lt] != XMLBytes.amp { lt += 1 }
         if lt + 1 < end, base[lt] == XMLBytes.lt, base[lt + 1] == XMLBytes.slash, !latin1 {
-            let n = tag.nameEnd - tag.nameStart
-            let close = lt + 2 + n
-            if close < end, base[close] == XMLBytes.gt, XMLBytes.same(base + lt + 2, base + tag.nameStart, n) {
-                pos = close + 1
+            if let after = endTag(of: tag, at: lt) {
+                pos = after
                 return XMLText(start: start, end: lt, inScratch: false, offset: start)
             }
             pos = lt
@@ -38,6 +36,18 @@ extension XMLScanner {
             return XMLText(start: start, end: lt, inScratch: false, offset: start)
         }
         return try decodedText(of: tag)
+    }
+
+    /// The offset after `</name>` when exactly `tag`'s end tag starts at `lt`, else nil (then
+    /// ``scanEndTag()`` reads it with white space, or reports what is there).
+    @inline(__always)
+    func endTag(of tag: XMLTag, at lt: Int) -> Int? {
+        let n = tag.nameEnd - tag.nameStart
+        let close = lt + 2 + n
+        guard close < end, base[lt] == XMLBytes.lt, base[lt + 1] == XMLBytes.slash, base[close] == XMLBytes.gt,
+            XMLBytes.same(base + lt + 2, base + tag.nameStart, n)
+        else { return nil }
+        return close + 1
     }
 
     private mutating func decodedText(of tag: XMLTag) throws(TrackReadError) -> XMLText {

@@ -70,12 +70,33 @@ extension XMLScanner {
 
     /// The element's text as a finite number.
     mutating func textNumber(of tag: XMLTag) throws(TrackReadError) -> Double {
+        // Plain digits right before the end tag are read in the pass that finds it.
+        if !tag.selfClosing, !latin1,
+            let (value, lt) = DecimalParser.simple(base, from: pos, to: end, until: XMLBytes.lt),
+            let after = endTag(of: tag, at: lt)
+        {
+            pos = after
+            return value
+        }
         let text = try text(of: tag)
         return try number(text, in: tag)
     }
 
     /// The element's text as a small count (heart rate, cadence).
     mutating func textCount(of tag: XMLTag) throws(TrackReadError) -> UInt16 {
+        // One to four digits right before the end tag, as ``count(_:in:)`` reads them.
+        if !tag.selfClosing, !latin1 {
+            var i = pos
+            var value = 0
+            while i < end, i - pos < 5, base[i] &- 48 < 10 {
+                value = value * 10 + Int(base[i] &- 48)
+                i += 1
+            }
+            if i > pos, i - pos <= 4, let after = endTag(of: tag, at: i) {
+                pos = after
+                return UInt16(value)
+            }
+        }
         let text = try text(of: tag)
         return try count(text, in: tag)
     }
