@@ -57,6 +57,18 @@ import Testing
         #expect(point.heartRate == expected)
     }
 
+    /// Element names are scanned eight bytes at a time up to the first byte below 0x40 (digits,
+    /// '-', '.', ':' and the bytes that end a name): prefixes with such bytes, non-ASCII names and
+    /// names of every length around eight bytes find the same local names.
+    @Test(arguments: [
+        "x:hr", "ns3.v-2:hr", "ñandú:hr", "abcdefg:hr", "abcdefgh:hr", "abcdefghijklmnop:hr", "a1234567:hr",
+    ])
+    func prefixedNames(name: String) throws {
+        let children = "<extensions><\(name)>131</\(name)><\(name) >99</\(name) ></extensions>"
+        let point = try Self.point(attributes: "lat=\"1\" lon=\"2\"", children: children)
+        #expect(point.heartRate == 131)
+    }
+
     @Test func malformedNumbersStillNameTheLine() {
         #expect(throws: TrackReadError.self) { try Self.point(attributes: "lat=\"25.5x\" lon=\"1\"", children: "") }
         #expect(throws: TrackReadError.self) {

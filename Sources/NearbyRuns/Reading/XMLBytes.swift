@@ -34,6 +34,35 @@ enum XMLBytes {
         c < 64 && (nameStopMask >> UInt64(c)) & 1 != 0
     }
 
+    /// The offset of the first byte of `base[from..<to]` below 0x40, or `to`: every byte before it
+    /// is a letter, `_`, or part of a multi-byte character, so a name runs on at least that far
+    /// (the bytes that end a name are all below 0x40). Eight bytes at a time: a byte below 0x40 is
+    /// one whose high bit `w - 0x40…` sets while its own is clear; a borrow can only flag bytes
+    /// above a byte already flagged, so the lowest flag is exact.
+    @inline(__always)
+    static func skipNameLetters(_ base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
+        var i = from
+        while end - i >= 8 {
+            let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let low = (w &- 0x4040_4040_4040_4040) & ~w & 0x8080_8080_8080_8080
+            if low != 0 { return i + low.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < end, base[i] >= 0x40 { i += 1 }
+        return i
+    }
+
+    /// The offset of the first byte that ends a name (``endsName(_:)``) in `base[from..<to]`, or `to`.
+    @inline(__always)
+    static func nameEnd(_ base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
+        var i = from
+        while true {
+            i = skipNameLetters(base, from: i, to: end)
+            guard i < end, !endsName(base[i]) else { return i }
+            i += 1
+        }
+    }
+
     /// True for bytes that may start an XML name (ASCII letters, `_`, `:`, any non-ASCII byte).
     @inline(__always)
     static func startsName(_ c: UInt8) -> Bool {

@@ -212,7 +212,9 @@ struct XMLScanner {
         }
         let nameStart = i
         var localStart = i
-        while i < end, !XMLBytes.endsName(base[i]) {
+        while true {
+            i = XMLBytes.skipNameLetters(base, from: i, to: end)
+            guard i < end, !XMLBytes.endsName(base[i]) else { break }
             if base[i] == XMLBytes.colon { localStart = i + 1 }
             i += 1
         }
@@ -250,7 +252,7 @@ struct XMLScanner {
                 file: fileName, line: line(at: i), element: name(element, elementEnd),
                 expected: "an attribute name, '>' or '/>'")
         }
-        while i < end, !XMLBytes.endsName(base[i]) { i += 1 }
+        i = XMLBytes.nameEnd(base, from: i, to: end)
         while i < end, XMLBytes.isSpace(base[i]) { i += 1 }
         guard i < end, base[i] == XMLBytes.equals else {
             throw .malformedAttribute(
@@ -274,7 +276,7 @@ struct XMLScanner {
         let open = pos
         var i = pos + 2
         let nameStart = i
-        while i < end, !XMLBytes.endsName(base[i]) { i += 1 }
+        i = XMLBytes.nameEnd(base, from: i, to: end)
         let nameEnd = i
         while i < end, XMLBytes.isSpace(base[i]) { i += 1 }
         guard nameEnd > nameStart, i < end, base[i] == XMLBytes.gt else {
