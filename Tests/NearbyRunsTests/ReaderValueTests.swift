@@ -33,6 +33,22 @@ import Testing
         #expect(Self.time(text) == expected)
     }
 
+    /// A reader keeps the last date's day number (``ISO8601Time/DayMemo``): with one memo through
+    /// a run of times, every value is the one a fresh parse gives, and a valid date never lets a
+    /// bad time of day through.
+    @Test func theDayMemoChangesNothing() {
+        let texts = [
+            "2012-03-17T12:46:19Z", "2012-03-17T12:46:20.5Z", "2012-03-17T23:59:59+01:00", "2012-03-18T00:00:00Z",
+            "2012-03-17T12:46:19Z", "2012-03-17T25:00:00Z", "2012-03-17T12:60:00Z", "2012-03-17 12:46:19",
+            "2012-03-17X12:46:19Z", "2011-02-29T12:46:19Z", "2012-02-29T12:46:19Z", "2012-03-17T12:46:19Z junk",
+        ]
+        var memo = ISO8601Time.DayMemo()
+        for text in texts + texts.reversed() {
+            let memoized = Array(text.utf8).withUnsafeBufferPointer { ISO8601Time.parse($0, memo: &memo) }
+            #expect(memoized == Self.time(text), "\(text)")
+        }
+    }
+
     @Test func fractionsAreTruncatedToMicroseconds() throws {
         // gpxpy test.py: 1901-12-13T20:45:52.2073437Z → 20:45:52.207343 (truncated, not rounded).
         let mojstrovka = try #require(Self.time("1901-12-13T20:45:52.2073437Z"))

@@ -78,22 +78,23 @@ enum DecimalParser {
         let negative = i < stop && base[i] == UInt8(ascii: "-")
         if negative { i += 1 }
         var mantissa: UInt64 = 0
-        var digits = 0
-        var fraction = 0
-        var seenDot = false
-        while i < stop {
-            let c = base[i]
-            let d = c &- 48
-            if d < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                digits += 1
-                if seenDot { fraction += 1 }
-            } else if c == UInt8(ascii: "."), !seenDot {
-                seenDot = true
-            } else {
-                break
-            }
+        // The whole digits, then after a point the fraction's: two tight loops, no flag per byte.
+        let wholeStart = i
+        while i < stop, base[i] &- 48 < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(base[i] &- 48)
             i += 1
+        }
+        var digits = i - wholeStart
+        var fraction = 0
+        if i < stop, base[i] == UInt8(ascii: ".") {
+            i += 1
+            let fractionStart = i
+            while i < stop, base[i] &- 48 < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(base[i] &- 48)
+                i += 1
+            }
+            fraction = i - fractionStart
+            digits += fraction
         }
         guard i < stop, base[i] == terminator, digits > 0, digits <= 15 else { return nil }
         let value = Double(mantissa) / powerOfTen(fraction)

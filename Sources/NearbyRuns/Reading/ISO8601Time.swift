@@ -5,8 +5,21 @@
 /// number of digits and is truncated to whole microseconds, as gpxpy does. Years 0000–9999
 /// work, including those before 1970.
 enum ISO8601Time {
+    /// The date last converted, by its ten bytes (`YYYY-MM-DD`), and its day number: the fixes
+    /// of a track are mostly of one day, so a reader converts and checks each date once.
+    struct DayMemo {
+        var date: (UInt64, UInt16)?
+        var days = 0
+    }
+
     /// Seconds since 1970-01-01T00:00:00Z, or nil when the text is not such a timestamp.
     static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var memo = DayMemo()
+        return parse(text, memo: &memo)
+    }
+
+    /// ``parse(_:)``, reusing the day number of the last date when the date bytes are the same.
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, memo: inout DayMemo) -> Double? {
         guard let base = text.baseAddress else { return nil }
         var start = 0
         var end = text.count
@@ -19,16 +32,27 @@ enum ISO8601Time {
             let d = Int(p[i]) &- 48
             return (d >= 0 && d <= 9) ? d : -1000
         }
-        let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
-        let month = digit(5) * 10 + digit(6)
-        let day = digit(8) * 10 + digit(9)
+        let date = (
+            UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)),
+            UInt16(littleEndian: UnsafeRawPointer(p + 8).loadUnaligned(as: UInt16.self))
+        )
+        let days: Int
+        if let known = memo.date, known == date {
+            days = memo.days  // the same ten bytes were checked and converted before
+        } else {
+            let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+            let month = digit(5) * 10 + digit(6)
+            let day = digit(8) * 10 + digit(9)
+            guard year >= 0, month >= 1, month <= 12, day >= 1, day <= daysInMonth(year: year, month: month),
+                p[4] == UInt8(ascii: "-"), p[7] == UInt8(ascii: "-")
+            else { return nil }
+            days = daysFromCivil(year: year, month: month, day: day)
+            memo = DayMemo(date: date, days: days)
+        }
         let hour = digit(11) * 10 + digit(12)
         let minute = digit(14) * 10 + digit(15)
         let second = digit(17) * 10 + digit(18)
-        guard year >= 0, month >= 1, month <= 12, day >= 1,
-            day <= daysInMonth(year: year, month: month),
-            hour >= 0, hour <= 24, minute >= 0, minute <= 59, second >= 0, second <= 60,
-            p[4] == UInt8(ascii: "-"), p[7] == UInt8(ascii: "-"),
+        guard hour >= 0, hour <= 24, minute >= 0, minute <= 59, second >= 0, second <= 60,
             p[10] == UInt8(ascii: "T") || p[10] == UInt8(ascii: "t") || p[10] == UInt8(ascii: " "),
             p[13] == UInt8(ascii: ":"), p[16] == UInt8(ascii: ":")
         else { return nil }
@@ -73,7 +97,6 @@ enum ISO8601Time {
             }
         }
         guard i == n else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
         let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Double(whole) + Double(micros) / 1_000_000
     }

@@ -34,8 +34,10 @@ extension XMLScanner {
     }
 
     /// The text as a timestamp in seconds since 1970 UTC, or a `badTime` error.
-    func time(_ text: XMLText) throws(TrackReadError) -> Double {
-        if let value = withBytes(text, { ISO8601Time.parse($0) }) { return value }
+    mutating func time(_ text: XMLText) throws(TrackReadError) -> Double {
+        var memo = dayMemo
+        defer { dayMemo = memo }
+        if let value = withBytes(text, { ISO8601Time.parse($0, memo: &memo) }) { return value }
         throw .badTime(file: fileName, line: line(at: text.offset), text: string(text))
     }
 

@@ -45,6 +45,8 @@ struct XMLScanner {
     var scratch: [UInt8] = []
     /// Name ranges of open elements while skipping a subtree.
     var stack: [Int] = []
+    /// The last timestamp's date and day number (``ISO8601Time/DayMemo``).
+    var dayMemo = ISO8601Time.DayMemo()
 
     init(base: UnsafePointer<UInt8>, count: Int, fileName: String) {
         self.base = base
