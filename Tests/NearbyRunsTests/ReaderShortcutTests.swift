@@ -69,6 +69,21 @@ import Testing
         #expect(point.heartRate == 131)
     }
 
+    /// A name's text is searched a word at a time for '<' or '&': an entity at any offset of a
+    /// long text is still decoded, and the text still ends at its end tag.
+    @Test func textWithAnEntityAtEveryOffset() throws {
+        for offset in 0...24 {
+            let before = String(repeating: "x", count: offset)
+            let children = "<name>\(before)&amp;\(before)yz</name>"
+            let gpx = """
+                <?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk>\
+                \(children)<trkseg><trkpt lat="1" lon="2"/></trkseg></trk></gpx>
+                """
+            let document = try TrackReader().read(Array(gpx.utf8), fileName: "text.gpx")
+            #expect(document.tracks.first?.name == "\(before)&\(before)yz")
+        }
+    }
+
     @Test func malformedNumbersStillNameTheLine() {
         #expect(throws: TrackReadError.self) { try Self.point(attributes: "lat=\"25.5x\" lon=\"1\"", children: "") }
         #expect(throws: TrackReadError.self) {

@@ -34,6 +34,19 @@ enum XMLBytes {
         c < 64 && (nameStopMask >> UInt64(c)) & 1 != 0
     }
 
+    /// The eight bytes at `offset`, the first in the lowest bits.
+    @inline(__always)
+    static func word(_ base: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The high bit of every zero byte of `w` set (and perhaps of bytes above the first zero
+    /// byte, through a borrow): the lowest set bit marks the first zero byte exactly.
+    @inline(__always)
+    static func zeroBytes(_ w: UInt64) -> UInt64 {
+        (w &- 0x0101_0101_0101_0101) & ~w & 0x8080_8080_8080_8080
+    }
+
     /// The offset of the first byte of `base[from..<to]` below 0x40, or `to`: every byte before it
     /// is a letter, `_`, or part of a multi-byte character, so a name runs on at least that far
     /// (the bytes that end a name are all below 0x40). Eight bytes at a time: a byte below 0x40 is
@@ -43,7 +56,7 @@ enum XMLBytes {
     static func skipNameLetters(_ base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
         var i = from
         while end - i >= 8 {
-            let w = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let w = word(base, i)
             let low = (w &- 0x4040_4040_4040_4040) & ~w & 0x8080_8080_8080_8080
             if low != 0 { return i + low.trailingZeroBitCount >> 3 }
             i += 8
@@ -69,12 +82,19 @@ enum XMLBytes {
         (c | 0x20) &- UInt8(ascii: "a") < 26 || c == UInt8(ascii: "_") || c == colon || c >= 0x80
     }
 
-    /// Index of the first `byte` in `base[from..<to]`, or nil. Short runs are scanned inline
-    /// (between tags there are usually only a few bytes of indentation), longer ones with memchr.
+    /// Index of the first `byte` in `base[from..<to]`, or nil. Short runs are scanned inline, a
+    /// word at a time (between tags there are usually only a few bytes of indentation; a value
+    /// is a dozen), longer ones with memchr.
     @inline(__always)
     static func find(_ byte: UInt8, in base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int? {
         var i = from
-        let inlineEnd = min(end, from + 24)
+        let inlineEnd = min(end, from + 32)
+        let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+        while inlineEnd - i >= 8 {
+            let found = zeroBytes(word(base, i) ^ pattern)
+            if found != 0 { return i + found.trailingZeroBitCount >> 3 }
+            i += 8
+        }
         while i < inlineEnd {
             if base[i] == byte { return i }
             i += 1

@@ -23,6 +23,17 @@ extension XMLScanner {
         if tag.selfClosing { return XMLText(start: pos, end: pos, inScratch: false, offset: pos) }
         let start = pos
         var lt = pos
+        // The first '<' or '&', a word at a time (each mask's lowest bit is exact, so theirs is).
+        while end - lt >= 8 {
+            let w = XMLBytes.word(base, lt)
+            let found =
+                XMLBytes.zeroBytes(w ^ 0x3c3c_3c3c_3c3c_3c3c) | XMLBytes.zeroBytes(w ^ 0x2626_2626_2626_2626)
+            if found != 0 {
+                lt += found.trailingZeroBitCount >> 3
+                break
+            }
+            lt += 8
+        }
         while lt < end, base[lt] != XMLBytes.lt, base[lt] != XMLBytes.amp { lt += 1 }
         if lt + 1 < end, base[lt] == XMLBytes.lt, base[lt + 1] == XMLBytes.slash, !latin1 {
             if let after = endTag(of: tag, at: lt) {
