@@ -20,6 +20,7 @@ import Testing
         ("lat=\"25.0417752\" lon=\"121.5152235\"", "25.0417752", "121.5152235"),
         ("lon='-70.25' lat='-33.5'", "-33.5", "-70.25"),
         ("lat=\"7\" lon=\"8.\"", "7", "8."),
+        ("lat = \"25.5\"\n\tlon\t=\t'121.5'", "25.5", "121.5"),
         // The long way: white space, a plus sign, an exponent, 16 digits, an entity, another
         // attribute between, a prefixed namesake before the real one.
         ("lat=\" 25.5 \" lon=\"121.5\"", "25.5", "121.5"),

@@ -44,6 +44,22 @@ extension XMLScanner {
         return nil
     }
 
+    /// Moves `i` from the start of an attribute in a validated region to its value's opening
+    /// quote and returns where its name starts; nil when no quote is left before `stop`.
+    @inline(__always)
+    func nextAttribute(_ i: inout Int, stop: Int) -> Int? {
+        while i < stop, XMLBytes.isSpace(base[i]) { i += 1 }
+        let nameStart = i
+        while i < stop, base[i] != XMLBytes.quote, base[i] != XMLBytes.apostrophe { i += 1 }
+        return i < stop ? nameStart : nil
+    }
+
+    /// The length of the name starting at `nameStart`, whose value's quote is at `quote`.
+    @inline(__always)
+    func nameLength(_ nameStart: Int, quote: Int) -> Int {
+        XMLBytes.nameEnd(base, from: nameStart, to: quote) - nameStart
+    }
+
     /// The values of two attributes (full names, first occurrence) read as numbers in the pass
     /// that finds them, when both are plain `-?digits[.digits]` of at most 15 digits (a track
     /// point's `lat` and `lon`); nil otherwise, and then ``rawAttributes(_:_:_:)`` and
@@ -55,12 +71,8 @@ extension XMLScanner {
         var a: Double?
         var b: Double?
         while i < stop {
-            while i < stop, XMLBytes.isSpace(base[i]) { i += 1 }
-            let nameStart = i
-            while i < stop, !XMLBytes.endsName(base[i]) { i += 1 }
-            let n = i - nameStart
-            while i < stop, base[i] != XMLBytes.quote, base[i] != XMLBytes.apostrophe { i += 1 }
-            guard i < stop else { break }
+            guard let nameStart = nextAttribute(&i, stop: stop) else { break }
+            let n = nameLength(nameStart, quote: i)
             let quote = base[i]
             let isFirst =
                 a == nil && n == first.utf8CodeUnitCount && XMLBytes.same(base + nameStart, first.utf8Start, n)
@@ -91,15 +103,11 @@ extension XMLScanner {
         var a: XMLText?
         var b: XMLText?
         while i < stop {
-            while i < stop, XMLBytes.isSpace(base[i]) { i += 1 }
-            let nameStart = i
-            while i < stop, !XMLBytes.endsName(base[i]) { i += 1 }
-            let nameEnd = i
-            while i < stop, base[i] != XMLBytes.quote, base[i] != XMLBytes.apostrophe { i += 1 }
-            guard i < stop, let close = XMLBytes.find(base[i], in: base, from: i + 1, to: stop) else { break }
+            guard let nameStart = nextAttribute(&i, stop: stop) else { break }
+            let n = nameLength(nameStart, quote: i)
+            guard let close = XMLBytes.find(base[i], in: base, from: i + 1, to: stop) else { break }
             let valueStart = i + 1
             i = close + 1
-            let n = nameEnd - nameStart
             let isFirst = n == first.utf8CodeUnitCount && XMLBytes.same(base + nameStart, first.utf8Start, n)
             let isSecond =
                 !isFirst && n == second.utf8CodeUnitCount && XMLBytes.same(base + nameStart, second.utf8Start, n)
