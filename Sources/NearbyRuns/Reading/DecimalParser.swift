@@ -35,50 +35,18 @@ enum DecimalParser {
         }
     }
 
-    /// The common case in one tight loop: `-?digits[.digits]` with at most 15 digits in all and
-    /// nothing around it, converted exactly as mantissa / 10^fractionDigits. Nil otherwise.
+    /// `-?digits[.digits]` from `start`, read up to the first byte that does not fit it (before
+    /// `stop`): its value, nil when there are no digits or more than 15 (then only the long way
+    /// converts it exactly), and the offset where it stopped. The whole digits, then after a point
+    /// the fraction's: two tight loops, no flag per byte.
     @inline(__always)
-    private static func simple(_ base: UnsafePointer<UInt8>, _ count: Int) -> Double? {
-        guard count > 0 else { return nil }
-        var i = 0
-        let negative = base[0] == UInt8(ascii: "-")
-        if negative { i = 1 }
-        var mantissa: UInt64 = 0
-        var digits = 0
-        var fraction = 0
-        var seenDot = false
-        while i < count {
-            let c = base[i]
-            let d = c &- 48
-            if d < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(d)
-                digits += 1
-                if seenDot { fraction += 1 }
-            } else if c == UInt8(ascii: "."), !seenDot {
-                seenDot = true
-            } else {
-                return nil
-            }
-            i += 1
-        }
-        guard digits > 0, digits <= 15 else { return nil }
-        let value = Double(mantissa) / powerOfTen(fraction)
-        return negative ? -value : value
-    }
-
-    /// ``simple(_:_:)`` on the bytes from `start` up to the first `terminator` before `stop`, read
-    /// in the same pass that finds it: the value and the terminator's offset, or nil when a byte
-    /// before it is not part of `-?digits[.digits]` (then read the text the long way). A value it
-    /// gives is exactly the one ``parseDouble(_:)`` gives for those bytes.
-    @inline(__always)
-    static func simple(
-        _ base: UnsafePointer<UInt8>, from start: Int, to stop: Int, until terminator: UInt8
-    ) -> (value: Double, end: Int)? {
+    private static func plain(_ base: UnsafePointer<UInt8>, from start: Int, to stop: Int) -> (
+        value: Double?, end: Int
+    ) {
         var i = start
         let negative = i < stop && base[i] == UInt8(ascii: "-")
         if negative { i += 1 }
         var mantissa: UInt64 = 0
-        // The whole digits, then after a point the fraction's: two tight loops, no flag per byte.
         let wholeStart = i
         while i < stop, base[i] &- 48 < 10 {
             mantissa = mantissa &* 10 &+ UInt64(base[i] &- 48)
@@ -96,9 +64,30 @@ enum DecimalParser {
             fraction = i - fractionStart
             digits += fraction
         }
-        guard i < stop, base[i] == terminator, digits > 0, digits <= 15 else { return nil }
+        guard digits > 0, digits <= 15 else { return (nil, i) }
         let value = Double(mantissa) / powerOfTen(fraction)
         return (negative ? -value : value, i)
+    }
+
+    /// The common case: `-?digits[.digits]` with at most 15 digits in all and nothing around it,
+    /// converted exactly as mantissa / 10^fractionDigits. Nil otherwise.
+    @inline(__always)
+    private static func simple(_ base: UnsafePointer<UInt8>, _ count: Int) -> Double? {
+        let read = plain(base, from: 0, to: count)
+        return read.end == count ? read.value : nil
+    }
+
+    /// ``simple(_:_:)`` on the bytes from `start` up to the first `terminator` before `stop`, read
+    /// in the same pass that finds it: the value and the terminator's offset, or nil when a byte
+    /// before it is not part of `-?digits[.digits]` (then read the text the long way). A value it
+    /// gives is exactly the one ``parseDouble(_:)`` gives for those bytes.
+    @inline(__always)
+    static func simple(
+        _ base: UnsafePointer<UInt8>, from start: Int, to stop: Int, until terminator: UInt8
+    ) -> (value: Double, end: Int)? {
+        let read = plain(base, from: start, to: stop)
+        guard read.end < stop, base[read.end] == terminator, let value = read.value else { return nil }
+        return (value, read.end)
     }
 
     /// The value of the text, or nil when it is not a finite decimal number.

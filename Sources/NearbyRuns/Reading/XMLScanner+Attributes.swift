@@ -54,10 +54,12 @@ extension XMLScanner {
         return i < stop ? nameStart : nil
     }
 
-    /// The length of the name starting at `nameStart`, whose value's quote is at `quote`.
+    /// Whether the attribute name starting at `nameStart`, whose value's quote is at `quote`, is
+    /// exactly `literal` (full name, prefix included).
     @inline(__always)
-    func nameLength(_ nameStart: Int, quote: Int) -> Int {
-        XMLBytes.nameEnd(base, from: nameStart, to: quote) - nameStart
+    func isName(_ nameStart: Int, quote: Int, _ literal: StaticString) -> Bool {
+        let n = XMLBytes.nameEnd(base, from: nameStart, to: quote) - nameStart
+        return n == literal.utf8CodeUnitCount && XMLBytes.same(base + nameStart, literal.utf8Start, n)
     }
 
     /// The values of two attributes (full names, first occurrence) read as numbers in the pass
@@ -72,13 +74,9 @@ extension XMLScanner {
         var b: Double?
         while i < stop {
             guard let nameStart = nextAttribute(&i, stop: stop) else { break }
-            let n = nameLength(nameStart, quote: i)
             let quote = base[i]
-            let isFirst =
-                a == nil && n == first.utf8CodeUnitCount && XMLBytes.same(base + nameStart, first.utf8Start, n)
-            let isSecond =
-                !isFirst && b == nil && n == second.utf8CodeUnitCount
-                && XMLBytes.same(base + nameStart, second.utf8Start, n)
+            let isFirst = a == nil && isName(nameStart, quote: i, first)
+            let isSecond = !isFirst && b == nil && isName(nameStart, quote: i, second)
             if isFirst || isSecond {
                 guard let (value, close) = DecimalParser.simple(base, from: i + 1, to: stop, until: quote) else {
                     return nil
@@ -104,13 +102,11 @@ extension XMLScanner {
         var b: XMLText?
         while i < stop {
             guard let nameStart = nextAttribute(&i, stop: stop) else { break }
-            let n = nameLength(nameStart, quote: i)
+            let isFirst = isName(nameStart, quote: i, first)
+            let isSecond = !isFirst && isName(nameStart, quote: i, second)
             guard let close = XMLBytes.find(base[i], in: base, from: i + 1, to: stop) else { break }
             let valueStart = i + 1
             i = close + 1
-            let isFirst = n == first.utf8CodeUnitCount && XMLBytes.same(base + nameStart, first.utf8Start, n)
-            let isSecond =
-                !isFirst && n == second.utf8CodeUnitCount && XMLBytes.same(base + nameStart, second.utf8Start, n)
             guard isFirst || isSecond else { continue }
             if XMLBytes.find(XMLBytes.amp, in: base, from: valueStart, to: close) != nil { return nil }
             let text = XMLText(start: valueStart, end: close, inScratch: false, offset: valueStart)

@@ -47,14 +47,9 @@ extension XMLScanner {
     /// reads as `UInt16.max`, which lies outside every ``PhysicalLimits`` range: the limits then drop
     /// and count it, so one bad value never rejects the file. Text that is not a number still does.
     func count(_ text: XMLText, in element: XMLTag) throws(TrackReadError) -> UInt16 {
-        if !text.inScratch, text.end > text.start, text.end - text.start <= 4 {
-            var value = 0
-            var i = text.start
-            while i < text.end, base[i] &- 48 < 10 {
-                value = value * 10 + Int(base[i] &- 48)
-                i += 1
-            }
-            if i == text.end { return UInt16(value) }
+        // One to four plain digits, the common case, without the decimal parser.
+        if !text.inScratch, let (value, end) = fourDigits(from: text.start, to: text.end), end == text.end {
+            return value
         }
         let value = try number(text, in: element).rounded()
         guard value >= 0, value <= 65_535 else { return UInt16.max }
@@ -87,20 +82,28 @@ extension XMLScanner {
     /// The element's text as a small count (heart rate, cadence).
     mutating func textCount(of tag: XMLTag) throws(TrackReadError) -> UInt16 {
         // One to four digits right before the end tag, as ``count(_:in:)`` reads them.
-        if !tag.selfClosing, !latin1 {
-            var i = pos
-            var value = 0
-            while i < end, i - pos < 5, base[i] &- 48 < 10 {
-                value = value * 10 + Int(base[i] &- 48)
-                i += 1
-            }
-            if i > pos, i - pos <= 4, let after = endTag(of: tag, at: i) {
-                pos = after
-                return UInt16(value)
-            }
+        if !tag.selfClosing, !latin1, let (value, digitsEnd) = fourDigits(from: pos, to: end),
+            let after = endTag(of: tag, at: digitsEnd)
+        {
+            pos = after
+            return value
         }
         let text = try text(of: tag)
         return try count(text, in: tag)
+    }
+
+    /// One to four digits from `start` (stopping before `stop`): their value and the offset after
+    /// them; nil without a digit or with a fifth.
+    @inline(__always)
+    func fourDigits(from start: Int, to stop: Int) -> (value: UInt16, end: Int)? {
+        var i = start
+        var value = 0
+        while i < stop, i - start < 5, base[i] &- 48 < 10 {
+            value = value * 10 + Int(base[i] &- 48)
+            i += 1
+        }
+        guard i > start, i - start <= 4 else { return nil }
+        return (UInt16(value), i)
     }
 
     /// The element's text as seconds since 1970 UTC.
