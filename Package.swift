@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "nearby", targets: ["nearby"]),
         .library(name: "NearbyGeo", targets: ["NearbyGeo"]),
+        .library(name: "NearbyOSM", targets: ["NearbyOSM"]),
         .library(name: "NearbyFeeds", targets: ["NearbyFeeds"]),
         .library(name: "NearbyRuns", targets: ["NearbyRuns"]),
         .library(name: "NearbyStore", targets: ["NearbyStore"]),
@@ -50,6 +51,14 @@ let package = Package(
         // safely, the injected clock, and the dataset folders and id rule that place manifests and
         // badge catalogues both follow. (Not the geometry core, not the runs store.)
         .target(name: "NearbyBasics", dependencies: ["CCrypto"], swiftSettings: swiftSettings),
+        // libbz2 for OSM XML extracts compressed as .osm.bz2 (Sources/NearbyOSM).
+        .systemLibrary(
+            name: "CBZip2",
+            providers: [.apt(["libbz2-dev"])]
+        ),
+        // OpenStreetMap extracts (PBF and OSM XML, plain, gzip or bzip2) read as a stream of nodes,
+        // ways and relations for a handler; no datasets, no routing, no printing.
+        .target(name: "NearbyOSM", dependencies: ["NearbyBasics", "CZlib", "CBZip2"], swiftSettings: swiftSettings),
         // Pure geometry: coordinates, geodesics on WGS84, the spatial index, and the block checksum
         // and verifier of Nearby's binary files. No I/O, no dependencies.
         .target(name: "NearbyGeo", swiftSettings: swiftSettings),
@@ -90,6 +99,8 @@ let package = Package(
         .testTarget(
             name: "NearbyBasicsTests", dependencies: ["NearbyBasics", "NearbyTestSupport"],
             swiftSettings: swiftSettings),
+        .testTarget(
+            name: "NearbyOSMTests", dependencies: ["NearbyOSM", "NearbyTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NearbyGeoTests", dependencies: ["NearbyGeo", "NearbyTestSupport"], exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
