@@ -100,7 +100,7 @@ let package = Package(
             name: "NearbyBasicsTests", dependencies: ["NearbyBasics", "NearbyTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "NearbyOSMTests", dependencies: ["NearbyOSM", "NearbyTestSupport"], swiftSettings: swiftSettings),
+            name: "NearbyOSMTests", dependencies: ["NearbyOSM", "NearbyTestSupport", "CZlib"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NearbyGeoTests", dependencies: ["NearbyGeo", "NearbyTestSupport"], exclude: ["Fixtures"],
             swiftSettings: swiftSettings),

@@ -56,11 +56,13 @@ public final class OSMExtract {
         if head.count >= 3, head[0] == UInt8(ascii: "B"), head[1] == UInt8(ascii: "Z"), head[2] == UInt8(ascii: "h") {
             return .xmlBzip2
         }
-        // PBF: a 4-byte big-endian BlobHeader length, then field 1 (type) "OSMHeader".
-        if head.count >= 15, head[0] == 0, head[1] == 0, head[4] == 0x0A, head[5] == 9,
-            String(decoding: UnsafeRawBufferPointer(rebasing: head[6..<15]), as: UTF8.self) == "OSMHeader"
+        // PBF: a 4-byte big-endian BlobHeader length, then field 1 (type): "OSMHeader" (or
+        // "OSMData", so that a file without its header is told so by the reader).
+        if head.count >= 6, head[0] == 0, head[1] == 0, head[4] == 0x0A, head[5] == 9 || head[5] == 7,
+            head.count >= 6 + Int(head[5])
         {
-            return .pbf
+            let type = String(decoding: UnsafeRawBufferPointer(rebasing: head[6..<(6 + Int(head[5]))]), as: UTF8.self)
+            if type == "OSMHeader" || type == "OSMData" { return .pbf }
         }
         var i = 0
         if head.count >= 3, head[0] == 0xEF, head[1] == 0xBB, head[2] == 0xBF { i = 3 }
