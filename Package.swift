@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "NearbyGeo", swiftSettings: swiftSettings),
         // Place dataset plugins, manifests, decoders, the refresh cache and the libcurl fetcher.
         .target(
-            name: "NearbyFeeds", dependencies: ["NearbyGeo", "NearbyBasics", "CCurl", "NearbyPostgres"],
+            name: "NearbyFeeds", dependencies: ["NearbyGeo", "NearbyBasics", "CCurl", "NearbyPostgres", "NearbyOSM"],
             swiftSettings: swiftSettings),
         // Tracks: GPX/TCX/FIT readers, gzip/zip export archives, cleaning, statistics, splits, the
         // badge catalogue plugin and its rules, the join.
@@ -77,7 +77,9 @@ let package = Package(
         // Argument parsing, commands, output formats, exit codes: the only place that prints.
         .target(
             name: "NearbyCLI",
-            dependencies: ["NearbyBasics", "NearbyGeo", "NearbyFeeds", "NearbyRuns", "NearbyStore", "NearbyPostgres"],
+            dependencies: [
+                "NearbyBasics", "NearbyGeo", "NearbyFeeds", "NearbyRuns", "NearbyStore", "NearbyPostgres", "NearbyOSM",
+            ],
             swiftSettings: swiftSettings),
         // The executable is a stub over NearbyCLI.
         .executableTarget(name: "nearby", dependencies: ["NearbyCLI"], swiftSettings: swiftSettings),

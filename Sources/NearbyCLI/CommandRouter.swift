@@ -18,6 +18,9 @@ enum CommandRouter {
         Command(spec: DatasetsCommand.spec, group: .places) { context throws(CLIError) in
             try DatasetsCommand.run(context)
         },
+        Command(spec: DatasetsAddCommand.spec, group: .places) { context throws(CLIError) in
+            try DatasetsAddCommand.run(context)
+        },
         Command(spec: ListCommand.spec, group: .places) { _ throws(CLIError) in },
         Command(spec: NearCommand.spec, group: .places) { context throws(CLIError) in try NearCommand.run(context) },
         Command(spec: ShowCommand.spec, group: .places) { context throws(CLIError) in try ShowCommand.run(context) },
@@ -69,6 +72,10 @@ enum CommandRouter {
             guard let command = command(named: "runs \(sub)") else {
                 throw .usage("unknown runs command '\(sub)'; use import, list, show, delete, export or near")
             }
+            try command.run(try makeContext(command.spec, Array(words.dropFirst())))
+            return
+        }
+        if first == "datasets", words.first == "add", let command = command(named: "datasets add") {
             try command.run(try makeContext(command.spec, Array(words.dropFirst())))
             return
         }

@@ -20,12 +20,20 @@ enum DatasetsCommand {
                 )
             }
             let status = (try? session.library.status(of: manifest)) ?? .missing
-            let host = manifest.source.urls.first.flatMap { URL(string: $0)?.host } ?? ""
+            let extract = session.library.extractInfo(of: manifest)
+            // A local extract is named by its file; a feed by its host.
+            let host =
+                manifest.localExtractPath.map { URL(fileURLWithPath: $0).lastPathComponent }
+                ?? manifest.source.urls.first.flatMap { URL(string: $0)?.host } ?? ""
             var age = "not fetched"
             var records = "–"
             if let metadata = status.metadata, let days = status.ageDays {
                 age = Formatting.age(days: days) + (status.isFresh ? "" : " (stale)")
                 records = String(metadata.recordCount)
+            }
+            // An extract's data is as old as its own timestamp, not as its copy in the cache.
+            if let taken = extract?.dataTimestamp {
+                age = "data of " + Formatting.isoDate(taken.timeIntervalSince1970).prefix(10)
             }
             table.add([manifest.id, "places", records, age, manifest.title, host, shortLicence(manifest.licence)])
             let cached: JSONOutput =
@@ -37,6 +45,10 @@ enum DatasetsCommand {
                         ("stale", .bool(!status.isFresh)),
                         ("records", .integer(metadata.recordCount)),
                         ("bytes", .integer(Int(clamping: metadata.bytes))),
+                        (
+                            "data_timestamp",
+                            extract?.dataTimestamp.map { .string(Formatting.isoDate($0.timeIntervalSince1970)) } ?? .null
+                        ),
                     ])
                 } ?? .null
             items.append(

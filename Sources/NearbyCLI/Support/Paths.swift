@@ -15,6 +15,8 @@ struct Paths: Sendable {
     var checkout: String?
     var cacheDirectory: String
     var datasetDirectories: [String]
+    /// The user's own manifests (`$XDG_CONFIG_HOME/nearby/datasets`), where `datasets add` writes.
+    var userDatasetDirectory: String
     var databasePath: String
     var mirror: String?
 
@@ -37,7 +39,8 @@ struct Paths: Sendable {
         }
         var directories: [String] = []
         if let checkout { directories.append(checkout + "/Datasets") }
-        directories.append((nonEmpty("XDG_CONFIG_HOME") ?? home + "/.config") + "/nearby/datasets")
+        userDatasetDirectory = (nonEmpty("XDG_CONFIG_HOME") ?? home + "/.config") + "/nearby/datasets"
+        directories.append(userDatasetDirectory)
         if let list = nonEmpty("NEARBY_DATASETS") {
             directories += list.split(separator: ":").map { environment.absolutePath(String($0)) }
         }

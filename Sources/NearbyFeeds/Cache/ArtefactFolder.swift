@@ -70,3 +70,10 @@ public struct ArtefactFolder: Sendable {
         CacheFiles.kind(directory.appendingPathComponent(name, isDirectory: false)) == S_IFREG
     }
 }
+
+extension ArtefactFolder {
+    /// The file of page `index` of the refresh being validated (fetched into this folder).
+    func pageFile(_ index: Int, fileExtension: String) -> URL {
+        directory.appendingPathComponent(DatasetCache.pageFileName(index, fileExtension: fileExtension), isDirectory: false)
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyBasics
 
 /// What the commands ask of the feeds: a dataset's places, fetched when missing or stale, read from
 /// the cache when offline, and never parsed again once its archive is built.
@@ -126,6 +127,18 @@ public struct PlaceLibrary: Sendable {
     }
 
     /// Why the dataset's last refresh failed, if the last one did.
+    /// What the cached copy of an OpenStreetMap dataset records about its extract (its own
+    /// time, what could not be placed exactly); nil for other datasets or no cached copy.
+    public func extractInfo(of manifest: DatasetManifest) -> OSMExtractInfo? {
+        guard manifest.source.format == .osm, let entry = try? cache.load(manifest.id),
+            let url = entry.artefactURL(OSMExtractInfo.fileName),
+            let data = try? RegularFile(path: url.path, followSymlinks: false).readData(limit: 1 << 20)
+        else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(OSMExtractInfo.self, from: data)
+    }
+
     public func lastRefusal(of manifest: DatasetManifest) -> RefreshRefusal? {
         cache.lastRefusal(of: manifest.id)
     }

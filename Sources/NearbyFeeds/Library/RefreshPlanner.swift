@@ -24,6 +24,7 @@ public struct RefreshPlanner: Sendable {
             throw .invalidManifest(manifest.id, "its time zone \(manifest.refresh.timeZone) is unknown")
         }
         let source = manifest.source
+        if source.format == .osm { return osmPlan(for: manifest, zone: zone, mirror: mirror) }
         let decoder = FeedDecoder()
         let progress = self.progress
         let (connect, total, maxBytes) = (connectTimeout, totalTimeout, maxBodyBytes)
@@ -82,6 +83,37 @@ public struct RefreshPlanner: Sendable {
         )
     }
 
+    /// The plan for an OpenStreetMap extract: one page, the extract; validating it builds the
+    /// places of the features the manifest selects (``OSMRefresh``).
+    private func osmPlan(for manifest: DatasetManifest, zone: TimeZone, mirror: FeedMirror?) -> RefreshPlan {
+        var budget = OSMRefresh.budget
+        if let limits = manifest.source.limits {
+            if let bytes = limits.maxBytes { budget.maxBytes = bytes }
+            if let seconds = limits.maxSeconds { budget.maxSeconds = Double(seconds) }
+            if let rate = limits.lowSpeedBytesPerSecond { budget.lowSpeedBytesPerSecond = rate }
+            if let seconds = limits.lowSpeedSeconds { budget.lowSpeedSeconds = seconds }
+        }
+        let (connect, maxBytes, progress) = (connectTimeout, budget.maxBytes, self.progress)
+        return RefreshPlan(
+            datasetID: manifest.id,
+            rule: RefreshRule(days: manifest.refresh.days, timeZone: zone),
+            fileExtension: OSMRefresh.fileExtension,
+            mirror: mirror,
+            budget: budget,
+            maxDropPercent: manifest.refresh.maxDropPercent ?? RefreshPlan.defaultMaxDropPercent,
+            request: { index, _ in
+                guard index == 0, var request = OSMRefresh.request(manifest, connectTimeout: connect, maxBytes: maxBytes)
+                else { return nil }
+                if let progress {
+                    let id = manifest.id
+                    request.progress = { received, expected in progress(id, 0, received, expected) }
+                }
+                return request
+            },
+            validate: { pages, folder in try Self.validate(pages, manifest: manifest, into: folder) }
+        )
+    }
+
     /// Decodes the pages (so a body that does not decode, has no records or has no coordinate in
     /// range is refused) and writes the place archive that queries will map into `folder`,
     /// section by section: records stream from the pages into the archive's sections (no tree,
@@ -89,6 +121,7 @@ public struct RefreshPlanner: Sendable {
     static func validate(_ pages: [Data], manifest: DatasetManifest, into folder: ArtefactFolder) throws
         -> ValidatedFeed
     {
+        if manifest.source.format == .osm { return try OSMRefresh.validate(manifest, into: folder) }
         var decoder = FeedStreamDecoder(manifest: manifest, sink: PlaceArchiveBuilder())
         for page in pages { try decoder.add(page: page) }
         let summary = try decoder.finish()

@@ -19,12 +19,15 @@ extension DatasetManifest {
         /// This feed's own refresh budget (total bytes, total time, low-speed limit); nil keeps
         /// the defaults of ``RefreshBudget``.
         public var limits: Limits?
+        /// For the `osm` format: which features make places, and the language of their names.
+        public var osm: OSMOptions?
 
         public init(
             urls: [String], headers: [String: String] = [:], format: Format,
             records: FieldPath = "", paging: Paging? = nil, encoding: String = "utf-8",
-            total: FieldPath? = nil, limits: Limits? = nil
+            total: FieldPath? = nil, limits: Limits? = nil, osm: OSMOptions? = nil
         ) {
+            self.osm = osm
             self.total = total
             self.limits = limits
             self.urls = urls
@@ -36,7 +39,7 @@ extension DatasetManifest {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case urls, headers, format, records, paging, encoding, total, limits
+            case urls, headers, format, records, paging, encoding, total, limits, osm
         }
 
         public init(from decoder: any Decoder) throws {
@@ -49,6 +52,7 @@ extension DatasetManifest {
             encoding = try c.decodeIfPresent(String.self, forKey: .encoding) ?? "utf-8"
             total = try c.decodeIfPresent(FieldPath.self, forKey: .total)
             limits = try c.decodeIfPresent(Limits.self, forKey: .limits)
+            osm = try c.decodeIfPresent(OSMOptions.self, forKey: .osm)
         }
 
         /// The path of the reported total: `paging.total`, else `total`.

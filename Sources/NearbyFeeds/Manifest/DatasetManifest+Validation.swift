@@ -19,7 +19,11 @@ extension DatasetManifest {
         if attribution.trimmingFeedSpaces().isEmpty {
             throw .missingValue(dataset: id, key: "attribution")
         }
-        try validateSource()
+        if source.format == .osm {
+            try validateOSMSource()
+        } else {
+            try validateSource()
+        }
         if fields.name.isEmpty { throw .missingValue(dataset: id, key: "fields.name") }
         if fields.latitude.isEmpty { throw .missingValue(dataset: id, key: "fields.latitude") }
         if fields.longitude.isEmpty { throw .missingValue(dataset: id, key: "fields.longitude") }

@@ -58,7 +58,12 @@ public struct DatasetManifest: Codable, Sendable, Hashable {
         title = try c.decode(String.self, forKey: .title)
         description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
         source = try c.decode(Source.self, forKey: .source)
-        fields = try c.decode(FieldMapping.self, forKey: .fields)
+        // An OpenStreetMap source maps tags by its own rule (OSMPlaceText), so `fields` is optional.
+        if source.format == .osm, !c.contains(.fields) {
+            fields = FieldMapping(name: "name", latitude: "lat", longitude: "lon")
+        } else {
+            fields = try c.decode(FieldMapping.self, forKey: .fields)
+        }
         filter = try c.decodeIfPresent(RecordFilter.self, forKey: .filter)
         refresh = try c.decodeIfPresent(RefreshRule.self, forKey: .refresh) ?? RefreshRule()
         licence = try c.decode(String.self, forKey: .licence)
@@ -71,6 +76,8 @@ extension DatasetManifest {
     /// The file format of a feed.
     public enum Format: String, Codable, Sendable, Hashable, CaseIterable {
         case json, csv, geojson
+        /// An OpenStreetMap extract (PBF or OSM XML); the features come from `source.osm`.
+        case osm
     }
 
     /// When a cached copy counts as stale: after `days` calendar days in `timeZone`.

@@ -20,6 +20,8 @@ public enum ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidHeader(dataset: String, name: String, reason: String)
     /// A number lies outside the range the key allows.
     case outOfRange(dataset: String, key: String, value: String, range: String)
+    /// An OpenStreetMap source is refused; `reason` is a clause.
+    case invalidOSM(dataset: String, reason: String)
 
     public var description: String {
         switch self {
@@ -60,6 +62,8 @@ public enum ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
             return "The header \"\(name)\" of dataset \"\(dataset)\" is refused because \(reason)."
         case .outOfRange(let dataset, let key, let value, let range):
             return "The \"\(key)\" of dataset \"\(dataset)\" is \(value); it must be in \(range)."
+        case .invalidOSM(let dataset, let reason):
+            return "The OpenStreetMap source of dataset \"\(dataset)\" is refused: \(reason)."
         }
     }
 }
