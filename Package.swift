@@ -107,7 +107,8 @@ let package = Package(
             name: "NearbyGeoTests", dependencies: ["NearbyGeo", "NearbyTestSupport"], exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "NearbyFeedsTests", dependencies: ["NearbyFeeds", "NearbyGeo", "NearbyBasics", "NearbyTestSupport"],
+            name: "NearbyFeedsTests",
+            dependencies: ["NearbyFeeds", "NearbyGeo", "NearbyBasics", "NearbyTestSupport", "NearbyOSM"],
             exclude: ["Support/fixture_server.py", "Fixtures"], swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import NearbyOSM
+import NearbyTestSupport
 import Testing
 
 /// Hand-made PBF files (``PBFTestWriter``): what the reader gives back equals what was written,

@@ -1,5 +1,6 @@
 import Foundation
 import NearbyOSM
+import NearbyTestSupport
 import Testing
 
 /// The reader against the real extracts of `../shared/osm`: element counts from SOURCES.md (made

@@ -33,6 +33,10 @@ enum ShowCommand {
             return
         }
         var rows: [(String, String)] = [("dataset", manifest.id), ("id", place.id)]
+        // An address made of several fields (OpenStreetMap's addr:*) is shown whole too.
+        if let address = place.address, !place.fields.contains(where: { $0.value == address }) {
+            rows.append(("address", address))
+        }
         rows += place.fields.map { ($0.name, $0.value) }
         if let coordinate = place.coordinate {
             rows.append(("coordinate", coordinate.description))

@@ -98,7 +98,8 @@ public struct RefreshPlanner: Sendable {
             datasetID: manifest.id,
             rule: RefreshRule(days: manifest.refresh.days, timeZone: zone),
             fileExtension: OSMRefresh.fileExtension,
-            mirror: mirror,
+            // A mirror stands in for origins on the network; a local extract is read where it is.
+            mirror: manifest.localExtractPath == nil ? mirror : nil,
             budget: budget,
             maxDropPercent: manifest.refresh.maxDropPercent ?? RefreshPlan.defaultMaxDropPercent,
             request: { index, _ in

@@ -1,17 +1,16 @@
 import Foundation
-import NearbyTestSupport
 
 /// Where the shared extracts are, and the XML osmium makes of them (when osmium is installed).
-enum OSMFixtures {
+public enum OSMFixtures {
     /// `../shared/osm/NAME` when it exists.
-    static func shared(_ name: String) -> URL? {
+    public static func shared(_ name: String) -> URL? {
         guard let folder = TestPaths.shared?.appendingPathComponent("osm") else { return nil }
         let url = folder.appendingPathComponent(name)
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
 
     /// The path of an installed program, or nil.
-    static func program(_ name: String) -> String? {
+    public static func program(_ name: String) -> String? {
         for folder in ["/usr/bin", "/usr/local/bin", "/bin"] {
             let path = folder + "/" + name
             if FileManager.default.isExecutableFile(atPath: path) { return path }
@@ -21,7 +20,7 @@ enum OSMFixtures {
 
     /// Runs `program` with `arguments`; its standard output, or nil when it fails.
     @discardableResult
-    static func run(_ program: String, _ arguments: [String]) -> Data? {
+    public static func run(_ program: String, _ arguments: [String]) -> Data? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -35,7 +34,7 @@ enum OSMFixtures {
     }
 
     /// `osmium cat PBF -o FILE` (XML, or .osm.gz / .osm.bz2 by the name), made once per process.
-    static func osmiumCopy(of pbf: URL, as suffix: String) throws -> URL? {
+    public static func osmiumCopy(of pbf: URL, as suffix: String) throws -> URL? {
         guard let osmium = program("osmium") else { return nil }
         let folder = try TestPaths.temporaryDirectory("osm-copies")
         let output = folder.appendingPathComponent(pbf.deletingPathExtension().deletingPathExtension().lastPathComponent + suffix)
