@@ -168,10 +168,12 @@ if Context.environment["NEARBY_FUZZ"] == "1" {
         ("fit", ["NearbyRuns", "NearbyFuzzSupport"]),
         ("container", ["NearbyRuns", "NearbyFuzzSupport"]),
         ("pointblob", ["NearbyStore", "NearbyRuns"]),
+        ("osm-pbf", ["NearbyOSM", "NearbyFuzzSupport"]),
+        ("osm-xml", ["NearbyOSM", "NearbyFuzzSupport"]),
     ]
     package.targets.append(
         .target(
-            name: "NearbyFuzzSupport", dependencies: ["NearbyFeeds"], path: "Fuzz/Targets/NearbyFuzzSupport",
+            name: "NearbyFuzzSupport", dependencies: ["NearbyFeeds", "NearbyOSM"], path: "Fuzz/Targets/NearbyFuzzSupport",
             swiftSettings: swiftSettings))
     for target in fuzzTargets {
         package.targets.append(
