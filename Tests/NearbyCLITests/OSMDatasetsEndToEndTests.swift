@@ -108,6 +108,26 @@ import Testing
         #expect(table.stdout.contains("taipei-toilets.osm"))
     }
 
+    /// An extract named by URL is downloaded into the cache (from a loopback server here), gzip
+    /// and all, and read like a file.
+    @Test func extractByURL() throws {
+        let folder = try TestPaths.temporaryDirectory("osm-server")
+        let server = try LoopbackServer(root: folder)
+        defer { server.stop() }
+        try Data(contentsOf: URL(fileURLWithPath: extract)).write(to: folder.appendingPathComponent("taipei.osm"))
+        let url = server.url("/gzip/taipei.osm")
+        let added = nearby.run(["datasets", "add", "osm-web", "--osm", url, "--select", "amenity=toilets"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let refreshed = nearby.run(["refresh", "osm-web"])
+        #expect(refreshed.status == 0, "\(refreshed.stderr)")
+        #expect(refreshed.stdout.contains("osm-web: updated, 3 records"))
+        let table = nearby.run(["datasets"])
+        #expect(table.stdout.contains("127.0.0.1"))
+        // Offline, the cached copy answers.
+        let offline = nearby.run(["osm-web", "--at", "25.0418,121.5152", "--offline", "--limit", "1", "--format", "csv"])
+        #expect(offline.stdout.contains("node/1"))
+    }
+
     @Test func refusals() throws {
         let fifo = home.appendingPathComponent("pipe.osm.pbf").path
         #expect(mkfifo(fifo, 0o600) == 0)
