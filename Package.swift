@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "nearby", targets: ["nearby"]),
         .library(name: "NearbyGeo", targets: ["NearbyGeo"]),
         .library(name: "NearbyOSM", targets: ["NearbyOSM"]),
+        .library(name: "NearbyWalk", targets: ["NearbyWalk"]),
         .library(name: "NearbyFeeds", targets: ["NearbyFeeds"]),
         .library(name: "NearbyRuns", targets: ["NearbyRuns"]),
         .library(name: "NearbyStore", targets: ["NearbyStore"]),
@@ -59,6 +60,10 @@ let package = Package(
         // OpenStreetMap extracts (PBF and OSM XML, plain, gzip or bzip2) read as a stream of nodes,
         // ways and relations for a handler; no datasets, no routing, no printing.
         .target(name: "NearbyOSM", dependencies: ["NearbyBasics", "CZlib", "CBZip2"], swiftSettings: swiftSettings),
+        // The walking network of an extract: its rules, the builder, the mapped network file, and
+        // exact searches over it (attach, k nearest by walking, routes). No printing, no clock.
+        .target(
+            name: "NearbyWalk", dependencies: ["NearbyOSM", "NearbyGeo", "NearbyBasics"], swiftSettings: swiftSettings),
         // Pure geometry: coordinates, geodesics on WGS84, the spatial index, and the block checksum
         // and verifier of Nearby's binary files. No I/O, no dependencies.
         .target(name: "NearbyGeo", swiftSettings: swiftSettings),
@@ -103,6 +108,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "NearbyOSMTests", dependencies: ["NearbyOSM", "NearbyTestSupport", "CZlib"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "NearbyWalkTests", dependencies: ["NearbyWalk", "NearbyOSM", "NearbyGeo", "NearbyTestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "NearbyGeoTests", dependencies: ["NearbyGeo", "NearbyTestSupport"], exclude: ["Fixtures"],
             swiftSettings: swiftSettings),

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyBasics
 import Testing
 
 @testable import NearbyFeeds

@@ -21,6 +21,9 @@ public struct OSMNodeLocations: OSMHandler {
     /// How many distinct ids are wanted.
     public var count: Int { ids.count }
 
+    /// The wanted ids, sorted, each once.
+    public var sortedIDs: [Int64] { ids }
+
     /// The options of the pass that fills the store.
     public static let passOptions = OSMReadOptions(taggedNodes: true, untaggedNodes: true, ways: false, relations: false)
 

@@ -1,0 +1,94 @@
+import NearbyGeo
+
+/// Exact searches over a walking network: the k places nearest by walking, and routes. A
+/// Dijkstra from the start's attachment that stops as soon as the answer is settled; no
+/// heuristic changes an answer.
+public struct WalkSearch {
+    let network: WalkNetwork
+
+    public init(network: WalkNetwork) {
+        self.network = network
+    }
+
+    /// One place's walk: its index among the targets given, the distance in metres, and the path.
+    public struct Walk: Sendable, Hashable {
+        public var target: Int
+        public var distance: Double
+        /// Positions from the start to the place (the start, its attached point, the nodes walked,
+        /// the place's attached point, the place).
+        public var path: [Coordinate]
+        /// Slots of the edges walked, in order (for the names of the ways).
+        public var edges: [Int]
+    }
+
+    /// The `k` targets nearest to `start` by walking (within `limit` metres when given), nearest
+    /// first, ties by target index; targets that cannot be reached are not listed.
+    public func nearest(
+        from start: WalkAttachment, to targets: [WalkAttachment], k: Int, limit: Double? = nil
+    ) throws(WalkNetworkError) -> [Walk] {
+        guard k > 0, !targets.isEmpty else { return [] }
+        // Each target waits at both ends of its edge, with the piece to walk from there.
+        var waiting: [Int: [(target: Int, piece: Double)]] = [:]
+        var best = [Double](repeating: .infinity, count: targets.count)
+        var via = [Int](repeating: -1, count: targets.count)  // -1 unreached, -2 along the start's edge
+        for (index, target) in targets.enumerated() {
+            waiting[target.from, default: []].append((index, target.toFrom + target.access))
+            waiting[target.to, default: []].append((index, target.toTo + target.access))
+            if target.slot == start.slot || sameEdge(target, start) {
+                // On the start's own edge: straight along it.
+                best[index] = start.access + Geodesic.wgs84.distance(start.onEdge, target.onEdge) + target.access
+                via[index] = -2
+            }
+        }
+        var dijkstra = Dijkstra()
+        dijkstra.seed(start.from, start.toFrom + start.access, previous: -1, slot: -1)
+        dijkstra.seed(start.to, start.toTo + start.access, previous: -1, slot: -1)
+        while let (node, distance) = dijkstra.popMin() {
+            if let limit, distance > limit { break }
+            for (target, piece) in waiting[node] ?? [] where distance + piece < best[target] {
+                best[target] = distance + piece
+                via[target] = node
+            }
+            // Settled: every target at or below the frontier is final; stop when k of them are.
+            if let next = dijkstra.minimum, countFinal(best, below: next) >= k { break }
+            for slot in try network.edges(node) {
+                dijkstra.relax(try network.target(slot), distance + (try network.length(slot)), previous: node, slot: slot)
+            }
+        }
+        let ceiling = limit ?? .infinity
+        var order: [Int] = []
+        for index in best.indices where best[index].isFinite && best[index] <= ceiling { order.append(index) }
+        order.sort { (a: Int, b: Int) -> Bool in best[a] != best[b] ? best[a] < best[b] : a < b }
+        var walks: [Walk] = []
+        for index in order.prefix(k) {
+            let target = targets[index]
+            var path = [start.point, start.onEdge]
+            var edges: [Int] = []
+            if via[index] >= 0 {
+                let (nodes, slots) = dijkstra.path(to: via[index])
+                for node in nodes { path.append(try network.coordinate(node)) }
+                edges = [start.slot] + slots + [target.slot]
+            } else {
+                edges = [start.slot]
+            }
+            path += [target.onEdge, target.point]
+            walks.append(Walk(target: index, distance: best[index], path: path, edges: edges))
+        }
+        return walks
+    }
+
+    /// The walk from `start` to `end`, or nil when they are not connected.
+    public func route(from start: WalkAttachment, to end: WalkAttachment) throws(WalkNetworkError) -> Walk? {
+        try nearest(from: start, to: [end], k: 1).first
+    }
+
+    private func sameEdge(_ a: WalkAttachment, _ b: WalkAttachment) -> Bool {
+        (a.from == b.from && a.to == b.to) || (a.from == b.to && a.to == b.from)
+    }
+
+    private func countFinal(_ best: [Double], below frontier: Double) -> Int {
+        var count = 0
+        for value in best where value <= frontier { count += 1 }
+        return count
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import NearbyGeo
+import NearbyOSM
+import NearbyTestSupport
+import NearbyWalk
+import Testing
+
+/// The walking network of both shared extracts against ``WalkOracle``: node and edge counts,
+/// attachments, and 1,000 random queries (k nearest among random places, and point to point)
+/// agreeing to 1 mm.
+@Suite struct WalkNetworkTests {
+    static func network(_ file: String) throws -> (WalkNetwork, WalkOracle)? {
+        guard let url = OSMFixtures.shared(file) else { return nil }
+        let store = WalkNetworkStore(folder: try TestPaths.temporaryDirectory("walk"))
+        return (try store.importExtract(at: url.path), try WalkOracle(path: url.path))
+    }
+
+    @Test(arguments: ["helsinki.osm.pbf", "test.osm.pbf"])
+    func countsEqualTheOracle(_ file: String) throws {
+        guard let (network, oracle) = try Self.network(file) else { return }
+        #expect(network.nodeCount == oracle.positions.count)
+        // Every edge in both directions (a pair joined by two ways counts twice, as two edges).
+        #expect(network.edgeCount == 2 * oracle.edges.count)
+        try network.verifyAll()
+    }
+
+    @Test(arguments: ["helsinki.osm.pbf", "test.osm.pbf"])
+    func randomQueriesAgreeToAMillimetre(_ file: String) throws {
+        guard let (network, oracle) = try Self.network(file) else { return }
+        let b = network.info.bounds
+        var random = SplitMix64(state: file == "test.osm.pbf" ? 2 : 1)
+        func point() -> Coordinate {
+            Coordinate(latitude: random.uniform(b[0], b[2]), longitude: random.uniform(b[1], b[3]))!
+        }
+        let search = WalkSearch(network: network)
+        var places: [(WalkAttachment, WalkOracle.Attached)] = []
+        while places.count < 40 {
+            let p = point()
+            let ours = try network.attach(p)
+            let theirs = oracle.attach(p)
+            #expect((ours == nil) == (theirs == nil))
+            if let ours, let theirs {
+                #expect(abs(ours.access - theirs.access) < 1e-6)
+                places.append((ours, theirs))
+            }
+        }
+        var checked = 0
+        while checked < 250 {
+            let p = point()
+            guard let start = try network.attach(p), let reference = oracle.attach(p) else { continue }
+            #expect(abs(start.access - reference.access) < 1e-6)
+            let distances = oracle.distances(from: reference)
+            // k = 5 nearest among the places.
+            let expected = places.indices.compactMap { i in oracle.walk(reference, places[i].1, distances).map { (i, $0) } }
+                .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+            let walks = try search.nearest(from: start, to: places.map(\.0), k: 5)
+            #expect(walks.count == min(5, expected.count))
+            for (walk, want) in zip(walks, expected) {
+                #expect(abs(walk.distance - want.1) < 0.001, "k-nearest: \(walk.distance) vs \(want.1)")
+            }
+            // Point to point: to one place.
+            let end = places[checked % places.count]
+            let route = try search.route(from: start, to: end.0)
+            let want = oracle.walk(reference, end.1, distances)
+            #expect((route == nil) == (want == nil))
+            if let route, let want { #expect(abs(route.distance - want) < 0.001, "route") }
+            checked += 1
+        }
+    }
+}
