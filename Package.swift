@@ -69,7 +69,8 @@ let package = Package(
         .target(name: "NearbyGeo", swiftSettings: swiftSettings),
         // Place dataset plugins, manifests, decoders, the refresh cache and the libcurl fetcher.
         .target(
-            name: "NearbyFeeds", dependencies: ["NearbyGeo", "NearbyBasics", "CCurl", "NearbyPostgres", "NearbyOSM"],
+            name: "NearbyFeeds",
+            dependencies: ["NearbyGeo", "NearbyBasics", "CCurl", "NearbyPostgres", "NearbyOSM", "NearbyWalk"],
             swiftSettings: swiftSettings),
         // Tracks: GPX/TCX/FIT readers, gzip/zip export archives, cleaning, statistics, splits, the
         // badge catalogue plugin and its rules, the join.
@@ -84,6 +85,7 @@ let package = Package(
             name: "NearbyCLI",
             dependencies: [
                 "NearbyBasics", "NearbyGeo", "NearbyFeeds", "NearbyRuns", "NearbyStore", "NearbyPostgres", "NearbyOSM",
+                "NearbyWalk",
             ],
             swiftSettings: swiftSettings),
         // The executable is a stub over NearbyCLI.

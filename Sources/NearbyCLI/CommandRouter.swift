@@ -22,6 +22,13 @@ enum CommandRouter {
             try DatasetsAddCommand.run(context)
         },
         Command(spec: ListCommand.spec, group: .places) { _ throws(CLIError) in },
+        Command(spec: StreetsCommand.listSpec, group: .places) { context throws(CLIError) in
+            try StreetsCommand.list(context)
+        },
+        Command(spec: StreetsCommand.importSpec, group: .places) { context throws(CLIError) in
+            try StreetsCommand.importExtract(context)
+        },
+        Command(spec: RouteCommand.spec, group: .places) { context throws(CLIError) in try RouteCommand.run(context) },
         Command(spec: NearCommand.spec, group: .places) { context throws(CLIError) in try NearCommand.run(context) },
         Command(spec: ShowCommand.spec, group: .places) { context throws(CLIError) in try ShowCommand.run(context) },
         Command(spec: RefreshCommand.spec, group: .places) { context throws(CLIError) in
@@ -72,6 +79,10 @@ enum CommandRouter {
             guard let command = command(named: "runs \(sub)") else {
                 throw .usage("unknown runs command '\(sub)'; use import, list, show, delete, export or near")
             }
+            try command.run(try makeContext(command.spec, Array(words.dropFirst())))
+            return
+        }
+        if first == "streets", words.first == "import", let command = command(named: "streets import") {
             try command.run(try makeContext(command.spec, Array(words.dropFirst())))
             return
         }

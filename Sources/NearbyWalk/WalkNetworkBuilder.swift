@@ -34,7 +34,8 @@ public enum WalkNetworkBuilder {
     /// The network of `extract`.
     public static func build(_ extract: OSMExtract) throws(OSMReadError) -> WalkGraph {
         var ways = WayPass()
-        try extract.read(into: &ways, options: OSMReadOptions(taggedNodes: false, ways: true, relations: false))
+        try extract.read(
+            into: &ways, options: OSMReadOptions(taggedNodes: false, ways: true, relations: false), timestamps: true)
         var locations = OSMNodeLocations(ids: ways.refs)
         try extract.read(into: &locations, options: OSMNodeLocations.passOptions)
         return assemble(ways, locations)

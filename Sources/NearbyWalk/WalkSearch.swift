@@ -17,8 +17,10 @@ public struct WalkSearch {
         /// Positions from the start to the place (the start, its attached point, the nodes walked,
         /// the place's attached point, the place).
         public var path: [Coordinate]
-        /// Slots of the edges walked, in order (for the names of the ways).
+        /// Slots of the edges walked, in order (for the names of the ways), and the metres walked
+        /// on each (the first and last only in part).
         public var edges: [Int]
+        public var edgeMetres: [Double]
     }
 
     /// The `k` targets nearest to `start` by walking (within `limit` metres when given), nearest
@@ -64,15 +66,21 @@ public struct WalkSearch {
             let target = targets[index]
             var path = [start.point, start.onEdge]
             var edges: [Int] = []
+            var metres: [Double] = []
             if via[index] >= 0 {
                 let (nodes, slots) = dijkstra.path(to: via[index])
                 for node in nodes { path.append(try network.coordinate(node)) }
+                // The start's piece towards the first node, the edges between, the place's piece.
                 edges = [start.slot] + slots + [target.slot]
+                metres = [nodes.first == start.from ? start.toFrom : start.toTo]
+                for slot in slots { metres.append(try network.length(slot)) }
+                metres.append(via[index] == target.from ? target.toFrom : target.toTo)
             } else {
                 edges = [start.slot]
+                metres = [Geodesic.wgs84.distance(start.onEdge, target.onEdge)]
             }
             path += [target.onEdge, target.point]
-            walks.append(Walk(target: index, distance: best[index], path: path, edges: edges))
+            walks.append(Walk(target: index, distance: best[index], path: path, edges: edges, edgeMetres: metres))
         }
         return walks
     }

@@ -11,6 +11,10 @@ enum ListCommand {
         let format = try context.format(allowed: [.table, .json, .csv, .geojson])
         let query = try PlaceQuery(context.arguments, defaultLimit: 20)
         let session = try PlacesSession(context, only: [id])
+        if context.arguments.has("walk") {
+            try WalkOption.answer(query, in: [id], context, session: session, showDataset: false, format: format)
+            return
+        }
         let hits = try session.ask { library throws(PlaceLibraryError) in try library.query(query, in: [id]) }.value
         let output = PlaceOutput(units: try UnitsOption.resolve(context), style: context.style, showDataset: false)
         context.output.out(output.render(hits, format: format))
@@ -29,5 +33,5 @@ extension ListCommand {
             .at(), .limit(PlaceQuery.limits, "how many places (default 20 with --at, else all)"),
             .within("only places within DIST of --at", requires: "at"), .filter,
             .format([.table, .json, .csv, .geojson]),
-        ])
+        ] + WalkOption.options)
 }

@@ -14,6 +14,10 @@ enum NearCommand {
         let ids = ParsedArguments.unique(context.arguments.list("in") + context.arguments.positionals)
         guard !ids.isEmpty else { throw .usage("nearby near needs --in DATASET[,DATASET…]") }
         let session = try PlacesSession(context, only: Set(ids))
+        if context.arguments.has("walk") {
+            try WalkOption.answer(query, in: ids, context, session: session, showDataset: true, format: format)
+            return
+        }
         // A merged listing does not count each dataset's unranked places.
         let hits = try session.ask(warnings: { if case .unranked = $0 { false } else { true } }) {
             library throws(PlaceLibraryError) in try library.query(query, in: ids)
@@ -38,5 +42,5 @@ extension NearCommand {
             OptionDeclaration("in", value: "DATASET[,DATASET…]", help: "the datasets to ask (repeatable)"),
             .limit(PlaceQuery.limits, "how many places in all (default 10)"), .within("only places within DIST"),
             .filter, .format([.table, .json, .csv, .geojson]),
-        ])
+        ] + WalkOption.options)
 }

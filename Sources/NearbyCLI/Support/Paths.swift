@@ -1,4 +1,5 @@
 import Foundation
+import NearbyGeo
 import NearbyPostgres
 
 /// Where Nearby keeps things, resolved once per command from options, variables and the checkout.
@@ -54,7 +55,8 @@ struct Paths: Sendable {
         } else {
             databasePath = (nonEmpty("XDG_DATA_HOME") ?? home + "/.local/share") + "/nearby/nearby.sqlite"
         }
-        if let option = arguments.value("from") {
+        // `route --from LAT,LON` names a point, not a mirror.
+        if let option = arguments.value("from"), (try? Coordinate(parsing: option)) == nil {
             mirror = option.contains("://") ? option : environment.absolutePath(option)
         } else if let variable = nonEmpty("NEARBY_MIRROR") {
             mirror = variable.contains("://") ? variable : environment.absolutePath(variable)

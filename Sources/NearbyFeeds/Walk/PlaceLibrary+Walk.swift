@@ -1,0 +1,108 @@
+import Foundation
+import NearbyGeo
+import NearbyWalk
+
+/// A place with the walk to it: nil when it cannot be reached on foot (it lies farther than
+/// 1 km from every walked way, or in a part of the network the start does not reach).
+public struct WalkHit: Sendable, Hashable {
+    public var hit: PlaceHit
+    public var walk: WalkSearch.Walk?
+}
+
+/// Why a walking query has no answer.
+public enum WalkQueryError: Error, Sendable, CustomStringConvertible {
+    /// The start lies farther than 1 km from every walked way.
+    case notOnFoot(Coordinate)
+    case network(WalkNetworkError)
+    case places(PlaceLibraryError)
+
+    public var description: String {
+        switch self {
+        case .notOnFoot(let point):
+            "\(point) is farther than 1 km from every walkable way of the streets imported; import the streets of that area (nearby streets import FILE)."
+        case .network(let error): error.description
+        case .places(let error): error.description
+        }
+    }
+}
+
+extension PlaceLibrary {
+    /// The places of `ids` nearest to `query.origin` by walking on `network`, exact: the k
+    /// nearest (``PlaceQuery/limit``) within ``PlaceQuery/within`` metres of walking, nearest
+    /// first; then, after them, the places near by straight line that cannot be reached.
+    ///
+    /// A walk is never shorter than the geodesic, so the places whose straight-line distance is
+    /// at most the k-th walk are all the candidates there are: they are gathered, attached and
+    /// walked to in one Dijkstra that stops when the k-th is settled.
+    public func walkQuery(_ query: PlaceQuery, in ids: [String], network: WalkNetwork) throws(WalkQueryError)
+        -> PlaceResult<[WalkHit]>
+    {
+        guard let origin = query.origin else { throw .places(.invalidManifest("", "a walking query needs --at")) }
+        let start: WalkAttachment
+        do {
+            guard let attached = try network.attach(origin) else { throw WalkQueryError.notOnFoot(origin) }
+            start = attached
+        } catch let error as WalkQueryError {
+            throw error
+        } catch {
+            throw .network(error as? WalkNetworkError ?? .damaged(path: network.path, reason: "\(error)"))
+        }
+        let k = query.limit ?? 20
+        var straight = query
+        straight.scope = .total
+        var reach = max(4 * k, 32)
+        var result: PlaceResult<[WalkHit]>?
+        while true {
+            straight.limit = reach
+            straight.within = query.within
+            let candidates: PlaceResult<[PlaceHit]>
+            do { candidates = try self.query(straight, in: ids) } catch { throw .places(error) }
+            let walked = try walk(candidates.value, from: start, network: network, k: k, limit: query.within)
+            result = PlaceResult(value: walked, datasets: candidates.datasets, warnings: candidates.warnings)
+            let reachable = walked.compactMap(\.walk)
+            // Exact once every place within the k-th walk's straight-line distance was a candidate.
+            let bound = reachable.count >= k ? reachable[k - 1].distance : query.within
+            let farthest = candidates.value.last?.distance ?? 0
+            if candidates.value.count < reach || farthest > bound { break }
+            // More places lie within the bound than were asked: ask again for all of them.
+            straight.within = min(query.within, bound)
+            reach = min(reach * 4, 1_000_000)
+            if reach == 1_000_000 { break }
+        }
+        return result ?? PlaceResult(value: [], datasets: [], warnings: [])
+    }
+
+    private func walk(
+        _ hits: [PlaceHit], from start: WalkAttachment, network: WalkNetwork, k: Int, limit: Double
+    ) throws(WalkQueryError) -> [WalkHit] {
+        var attached: [WalkAttachment] = []
+        var owner: [Int] = []
+        do {
+            for (index, hit) in hits.enumerated() {
+                guard let point = hit.place.coordinate, let attachment = try network.attach(point) else { continue }
+                attached.append(attachment)
+                owner.append(index)
+            }
+            let walks = try WalkSearch(network: network).nearest(
+                from: start, to: attached, k: k, limit: limit.isFinite ? limit : nil)
+            var result = walks.map { WalkHit(hit: hits[owner[$0.target]], walk: $0) }
+            // Places near by straight line that cannot be reached (too far from every walked way,
+            // or in another component than the start) come after the walks, never ranked.
+            let startComponent = try network.component(start.from)
+            var attachedComponent: [Int: Int] = [:]
+            for (position, attachment) in attached.enumerated() {
+                attachedComponent[owner[position]] = try network.component(attachment.from)
+            }
+            for (index, hit) in hits.enumerated() where result.count < k {
+                guard let component = attachedComponent[index] else {
+                    if hit.place.coordinate != nil { result.append(WalkHit(hit: hit, walk: nil)) }
+                    continue
+                }
+                if component != startComponent { result.append(WalkHit(hit: hit, walk: nil)) }
+            }
+            return result
+        } catch {
+            throw .network(error)
+        }
+    }
+}

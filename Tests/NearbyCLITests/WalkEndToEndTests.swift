@@ -1,0 +1,113 @@
+import Foundation
+import NearbyTestSupport
+import Testing
+
+/// `--walk`, `route` and `streets` on a small town written by the test: two streets along
+/// 25.0400°N and 25.0420°N from 121.5100°E to 121.5200°E (a node every 0.0002°), joined only by a
+/// footbridge at their east end, with a river between them. The toilet across the river is
+/// nearest by straight line, but not on foot.
+@Suite(.serialized) struct WalkEndToEndTests {
+    let home: URL
+    let nearby: InProcessRunner
+    let extract: URL
+
+    init() throws {
+        home = try TestPaths.temporaryDirectory("nearby-walk")
+        nearby = InProcessRunner(home: home)
+        extract = home.appendingPathComponent("river-town.osm")
+        try Data(Self.town().utf8).write(to: extract)
+    }
+
+    static func town() -> String {
+        var xml = "<?xml version='1.0' encoding='UTF-8'?>\n<osm version=\"0.6\" generator=\"nearby-tests\">\n"
+        for (row, latitude) in [(1, "25.0400"), (2, "25.0420")] {
+            for i in 0...50 {
+                let longitude = String(format: "%.4f", 121.51 + 0.0002 * Double(i))
+                xml += "<node id=\"\(row * 100 + i)\" lat=\"\(latitude)\" lon=\"\(longitude)\"/>\n"
+            }
+        }
+        xml += "<node id=\"1\" lat=\"25.0418\" lon=\"121.5150\"><tag k=\"amenity\" v=\"toilets\"/><tag k=\"name\" v=\"Across\"/></node>\n"
+        xml += "<node id=\"2\" lat=\"25.0398\" lon=\"121.5180\"><tag k=\"amenity\" v=\"toilets\"/><tag k=\"name\" v=\"Same side\"/></node>\n"
+        for (id, row, name) in [(10, 1, "南岸路"), (20, 2, "北岸路")] {
+            xml += "<way id=\"\(id)\">" + (0...50).map { "<nd ref=\"\(row * 100 + $0)\"/>" }.joined()
+            xml += "<tag k=\"highway\" v=\"residential\"/><tag k=\"name\" v=\"\(name)\"/></way>\n"
+        }
+        xml += "<way id=\"30\"><nd ref=\"150\"/><nd ref=\"250\"/><tag k=\"highway\" v=\"footway\"/><tag k=\"bridge\" v=\"yes\"/></way>\n"
+        // A motorway and a private path are not walked: they would cut across the river.
+        xml += "<way id=\"40\"><nd ref=\"125\"/><nd ref=\"225\"/><tag k=\"highway\" v=\"motorway\"/></way>\n"
+        xml += "<way id=\"41\"><nd ref=\"130\"/><nd ref=\"230\"/><tag k=\"highway\" v=\"footway\"/><tag k=\"access\" v=\"private\"/></way>\n"
+        return xml + "</osm>\n"
+    }
+
+    /// GeographicLib (geographiclib 2.1, `Geodesic.WGS84.Inverse`), summing the geodesics edge
+    /// by edge: to "Across" 22.111 (access) + along the south street, the bridge, back along the
+    /// north street + 22.111; to "Same side" 22.111 + 0.0030° along the south street + 22.111.
+    static let walkAcross = 1275.022039
+    static let walkSameSide = 347.061542
+    static let straightAcross = 177.237595
+    static let straightSameSide = 305.977427
+
+    func prepare() throws {
+        let imported = nearby.run(["streets", "import", extract.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("102 nodes, 101 edges, 1 components"))
+        let added = nearby.run(["datasets", "add", "town", "--osm", extract.path, "--select", "amenity=toilets"])
+        #expect(added.status == 0, "\(added.stderr)")
+    }
+
+    @Test func walkingOrderIsNotStraightLineOrder() throws {
+        try prepare()
+        let straight = nearby.run(["town", "--at", "25.0402,121.5150", "--format", "json"])
+        let plain = try #require(try JSONSerialization.jsonObject(with: Data(straight.stdout.utf8)) as? [[String: Any]])
+        #expect(plain.map { $0["name"] as? String } == ["Across", "Same side"])
+        let result = nearby.run(["town", "--at", "25.0402,121.5150", "--walk", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(items.map { $0["name"] as? String } == ["Same side", "Across"])
+        #expect(abs((items[0]["walk_m"] as? Double ?? 0) - Self.walkSameSide) < 0.001)
+        #expect(abs((items[1]["walk_m"] as? Double ?? 0) - Self.walkAcross) < 0.001)
+        #expect(abs((items[0]["distance_m"] as? Double ?? 0) - Self.straightSameSide) < 0.001)
+        // 347.06 m at 5 km/h: 249.9 s.
+        #expect(items[0]["walk_s"] as? Double == 250)
+        let within = nearby.run(["town", "--at", "25.0402,121.5150", "--walk", "--within", "500m", "--format", "json"])
+        let near = try #require(try JSONSerialization.jsonObject(with: Data(within.stdout.utf8)) as? [[String: Any]])
+        #expect(near.map { $0["name"] as? String } == ["Same side"])
+        let table = nearby.run(["town", "--at", "25.0402,121.5150", "--walk", "--walk-speed", "4"])
+        // 1275 m at 4 km/h: 19.1 min, shown as 20.
+        #expect(table.stdout.contains("1.3 km · 20 min"))
+    }
+
+    @Test func routeNamesTheWaysWalked() throws {
+        try prepare()
+        let result = nearby.run(["route", "--from", "25.0402,121.5150", "--to", "town:node/1", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let route = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(abs((route["distance_m"] as? Double ?? 0) - Self.walkAcross) < 0.001)
+        let ways = try #require(route["ways"] as? [[String: Any]])
+        #expect(ways.map { $0["name"] as? String } == ["南岸路", "", "北岸路"])
+        let text = nearby.run(["route", "--from", "25.0402,121.5150", "--to", "25.0418,121.5150"])
+        #expect(text.stdout.hasPrefix("1.3 km on foot, about 16 min"))
+        // The ways in order, each with the metres walked on it (the bridge is 0.0020° of latitude).
+        let wayLine = text.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(wayLine.hasPrefix("南岸路 ") && wayLine.contains(", (unnamed way) 222 m, 北岸路 "))
+        let geojson = nearby.run(["route", "--from", "25.0402,121.5150", "--to", "25.0418,121.5150", "--format", "geojson"])
+        #expect(geojson.stdout.contains("\"LineString\""))
+    }
+
+    @Test func refusals() throws {
+        let none = nearby.run(["town", "--at", "25.0402,121.5150", "--walk"])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("no imported streets cover"))
+        try prepare()
+        let far = nearby.run(["route", "--from", "25.0500,121.5150", "--to", "25.0418,121.5150"])
+        #expect(far.status == 1)
+        #expect(far.stderr.contains("farther than 1 km from every walkable way") || far.stderr.contains("no imported streets"))
+        let bad = nearby.run(["streets", "import", home.appendingPathComponent("missing.osm.pbf").path])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("cannot be read"))
+        let listed = nearby.run(["streets", "--format", "json"])
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(items.first?["name"] as? String == "river-town")
+        #expect(items.first?["licence"] as? String == "ODbL 1.0")
+    }
+}
