@@ -109,7 +109,8 @@ let package = Package(
             name: "NearbyBasicsTests", dependencies: ["NearbyBasics", "NearbyTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "NearbyOSMTests", dependencies: ["NearbyOSM", "NearbyTestSupport", "CZlib"], swiftSettings: swiftSettings),
+            name: "NearbyOSMTests", dependencies: ["NearbyOSM", "NearbyTestSupport", "CZlib"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "NearbyWalkTests", dependencies: ["NearbyWalk", "NearbyOSM", "NearbyGeo", "NearbyTestSupport"],
             swiftSettings: swiftSettings),
@@ -183,7 +184,8 @@ if Context.environment["NEARBY_FUZZ"] == "1" {
     ]
     package.targets.append(
         .target(
-            name: "NearbyFuzzSupport", dependencies: ["NearbyFeeds", "NearbyOSM"], path: "Fuzz/Targets/NearbyFuzzSupport",
+            name: "NearbyFuzzSupport", dependencies: ["NearbyFeeds", "NearbyOSM"],
+            path: "Fuzz/Targets/NearbyFuzzSupport",
             swiftSettings: swiftSettings))
     for target in fuzzTargets {
         package.targets.append(

@@ -18,7 +18,10 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 TYPE = re.compile(
     r"^(\s*)public\s+((?:final|indirect|nonisolated)\s+)*(struct|class|enum|protocol|typealias|actor)\s+(\w+)")
 MEMBER = re.compile(r"^(\s*)public\s+")
-LIBRARIES = ["NearbyBasics", "NearbyGeo", "NearbyFeeds", "NearbyRuns", "NearbyStore", "NearbyPostgres", "NearbyCLI"]
+LIBRARIES = [
+    "NearbyBasics", "NearbyGeo", "NearbyOSM", "NearbyWalk", "NearbyFeeds", "NearbyRuns", "NearbyStore", "NearbyPostgres",
+    "NearbyCLI",
+]
 
 
 def swift_files(folder):

@@ -4,41 +4,41 @@ import NearbyGeo
 /// nodes with their positions and component, edges in compressed sparse rows (every edge stored
 /// in both directions), the name of each edge's way, and a grid of the edges a point may attach
 /// to (those of components of at least ``WalkRules/minimumComponent`` nodes).
-public struct WalkGraph: Sendable {
-    public var latitudes: [Double] = []
-    public var longitudes: [Double] = []
+struct WalkGraph: Sendable {
+    var latitudes: [Double] = []
+    var longitudes: [Double] = []
     /// `offsets[u] ..< offsets[u + 1]` are the edges leaving node `u`.
-    public var offsets: [UInt32] = [0]
-    public var targets: [UInt32] = []
-    public var lengths: [Double] = []
+    var offsets: [UInt32] = [0]
+    var targets: [UInt32] = []
+    var lengths: [Double] = []
     /// Each edge's way name (an index into ``names``; 0 is the empty name).
-    public var edgeNames: [UInt32] = []
-    public var names: [String] = [""]
-    public var components: [UInt32] = []
-    public var componentSizes: [UInt32] = []
+    var edgeNames: [UInt32] = []
+    var names: [String] = [""]
+    var components: [UInt32] = []
+    var componentSizes: [UInt32] = []
     /// The attachment grid: sorted cell keys, and per cell the edges (their forward positions).
-    public var cellKeys: [UInt64] = []
-    public var cellOffsets: [UInt32] = [0]
-    public var cellEdges: [UInt32] = []
+    var cellKeys: [UInt64] = []
+    var cellOffsets: [UInt32] = [0]
+    var cellEdges: [UInt32] = []
     /// Walkable ways read, and references to nodes the extract does not hold.
-    public var ways = 0
-    public var missingNodes = 0
+    var ways = 0
+    var missingNodes = 0
 
-    public var nodeCount: Int { latitudes.count }
+    var nodeCount: Int { latitudes.count }
     /// Directed edges (twice the number of edges walked).
-    public var edgeCount: Int { targets.count }
+    var edgeCount: Int { targets.count }
 
     /// Grid cells are this many degrees of latitude and longitude.
-    public static let cellDegrees = 1.0 / 400
+    static let cellDegrees = 1.0 / 400
 
     /// The key of the cell holding (latitude, longitude).
     @inline(__always)
-    public static func cell(latitude: Double, longitude: Double) -> (row: Int32, column: Int32) {
+    static func cell(latitude: Double, longitude: Double) -> (row: Int32, column: Int32) {
         (Int32((latitude + 90) / cellDegrees), Int32((longitude + 180) / cellDegrees))
     }
 
     @inline(__always)
-    public static func key(row: Int32, column: Int32) -> UInt64 {
+    static func key(row: Int32, column: Int32) -> UInt64 {
         UInt64(UInt32(bitPattern: row)) << 32 | UInt64(UInt32(bitPattern: column))
     }
 }

@@ -35,7 +35,9 @@ public final class WalkNetwork: @unchecked Sendable {
         guard bytes.count >= WalkNetworkFile.headerSize, let base = bytes.baseAddress,
             Array(bytes.prefix(8)) == WalkNetworkFile.magic
         else { throw .damaged(path: path, reason: "it is not a walking network file") }
-        func u64(_ offset: Int) -> UInt64 { UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        func u64(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
         let version = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
         guard version == WalkNetworkFile.version else {
             throw .damaged(path: path, reason: "it is format \(version); this nearby reads \(WalkNetworkFile.version)")
@@ -70,7 +72,8 @@ public final class WalkNetwork: @unchecked Sendable {
             (.cellKeys, cellCount * 8), (.cellOffsets, (cellCount + 1) * 4), (.cellEdges, cellEntryCount * 4),
         ]
         for (section, size) in expected where ranges[section.rawValue].count != size {
-            throw .damaged(path: path, reason: "section \(section) has \(ranges[section.rawValue].count) bytes, not \(size)")
+            throw .damaged(
+                path: path, reason: "section \(section) has \(ranges[section.rawValue].count) bytes, not \(size)")
         }
         let checked = WalkNetworkFile.headerSize..<ranges[S.checksums.rawValue].lowerBound
         do {
@@ -101,7 +104,9 @@ public final class WalkNetwork: @unchecked Sendable {
         guard index >= 0, offset + size <= range.upperBound, let base = file.bytes.baseAddress else {
             throw .damaged(path: path, reason: "an index points outside its section")
         }
-        do { try verifier.check(offset, size) } catch { throw .damaged(path: path, reason: "a block does not match its checksum") }
+        do { try verifier.check(offset, size) } catch {
+            throw .damaged(path: path, reason: "a block does not match its checksum")
+        }
         return base.loadUnaligned(fromByteOffset: offset, as: T.self)
     }
 
@@ -119,7 +124,9 @@ public final class WalkNetwork: @unchecked Sendable {
     public func edges(_ u: Int) throws(WalkNetworkError) -> Range<Int> {
         let first = Int(try load(.offsets, u, as: UInt32.self))
         let last = Int(try load(.offsets, u + 1, as: UInt32.self))
-        guard first <= last, last <= edgeCount else { throw .damaged(path: path, reason: "node \(u)'s edges are out of range") }
+        guard first <= last, last <= edgeCount else {
+            throw .damaged(path: path, reason: "node \(u)'s edges are out of range")
+        }
         return first..<last
     }
 
@@ -172,7 +179,9 @@ public final class WalkNetwork: @unchecked Sendable {
         guard low < cellCount, try load(.cellKeys, low, as: UInt64.self) == key else { return [] }
         let first = Int(try load(.cellOffsets, low, as: UInt32.self))
         let last = Int(try load(.cellOffsets, low + 1, as: UInt32.self))
-        guard first <= last, last <= cellEntryCount else { throw .damaged(path: path, reason: "a grid cell is out of range") }
+        guard first <= last, last <= cellEntryCount else {
+            throw .damaged(path: path, reason: "a grid cell is out of range")
+        }
         var slots: [Int] = []
         for k in first..<last {
             let slot = Int(try load(.cellEdges, k, as: UInt32.self))

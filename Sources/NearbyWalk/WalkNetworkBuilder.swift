@@ -4,7 +4,7 @@ import NearbyOSM
 /// Builds the walking network of an extract by ``WalkRules``: one pass for the walkable ways
 /// (their node refs and names), one for the positions of just the nodes they use; then edges,
 /// rows, components and the attachment grid.
-public enum WalkNetworkBuilder {
+enum WalkNetworkBuilder {
     struct WayPass: OSMHandler {
         var refs: [Int64] = []
         var wayEnds: [Int] = []
@@ -32,7 +32,7 @@ public enum WalkNetworkBuilder {
     }
 
     /// The network of `extract`.
-    public static func build(_ extract: OSMExtract) throws(OSMReadError) -> WalkGraph {
+    static func build(_ extract: OSMExtract) throws(OSMReadError) -> WalkGraph {
         var ways = WayPass()
         try extract.read(
             into: &ways, options: OSMReadOptions(taggedNodes: false, ways: true, relations: false), timestamps: true)
@@ -179,7 +179,8 @@ public enum WalkNetworkBuilder {
     /// least ``WalkRules/minimumComponent`` nodes, in every cell its bounding box touches.
     static func buildGrid(_ graph: inout WalkGraph) {
         var entries: [(key: UInt64, edge: UInt32)] = []
-        for u in 0..<graph.nodeCount where graph.componentSizes[Int(graph.components[u])] >= WalkRules.minimumComponent {
+        for u in 0..<graph.nodeCount where graph.componentSizes[Int(graph.components[u])] >= WalkRules.minimumComponent
+        {
             for slot in Int(graph.offsets[u])..<Int(graph.offsets[u + 1]) {
                 let v = Int(graph.targets[slot])
                 guard u < v else { continue }

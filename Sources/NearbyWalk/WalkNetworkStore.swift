@@ -63,7 +63,8 @@ public struct WalkNetworkStore: Sendable {
         } catch {
             throw .store(path: folder.path, reason: error.localizedDescription)
         }
-        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let temporary = folder.appendingPathComponent(
+            ".\(target.lastPathComponent).\(UInt32.random(in: 0...UInt32.max)).tmp")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .store(path: temporary.path, reason: String(cString: strerror(errno))) }
         var failure: String?

@@ -54,7 +54,8 @@ public struct WalkSearch {
             // Settled: every target at or below the frontier is final; stop when k of them are.
             if let next = dijkstra.minimum, countFinal(best, below: next) >= k { break }
             for slot in try network.edges(node) {
-                dijkstra.relax(try network.target(slot), distance + (try network.length(slot)), previous: node, slot: slot)
+                dijkstra.relax(
+                    try network.target(slot), distance + (try network.length(slot)), previous: node, slot: slot)
             }
         }
         let ceiling = limit ?? .infinity

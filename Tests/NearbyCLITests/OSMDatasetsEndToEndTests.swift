@@ -55,7 +55,8 @@ import Testing
             ("building", ["way/10"]),
         ] {
             let result = nearby.run(["osm-toilets", "--at", "25.0418,121.5152", "--where", filter, "--format", "json"])
-            let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            let items = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
             #expect(items.map { $0["id"] as? String } == ids, "\(filter)")
         }
     }
@@ -85,9 +86,10 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         // node/1 137.07 m, toilets 3 142.04 m, node/2 145.41 m, toilets 2 173.26 m.
-        #expect(items.map { "\($0["dataset"] ?? "")/\($0["id"] ?? "")" } == [
-            "osm-toilets/node/1", "toilets/3", "osm-toilets/node/2", "toilets/2",
-        ])
+        #expect(
+            items.map { "\($0["dataset"] ?? "")/\($0["id"] ?? "")" } == [
+                "osm-toilets/node/1", "toilets/3", "osm-toilets/node/2", "toilets/2",
+            ])
     }
 
     @Test func datasetsShowsProvenance() throws {
@@ -124,7 +126,9 @@ import Testing
         let table = nearby.run(["datasets"])
         #expect(table.stdout.contains("127.0.0.1"))
         // Offline, the cached copy answers.
-        let offline = nearby.run(["osm-web", "--at", "25.0418,121.5152", "--offline", "--limit", "1", "--format", "csv"])
+        let offline = nearby.run([
+            "osm-web", "--at", "25.0418,121.5152", "--offline", "--limit", "1", "--format", "csv",
+        ])
         #expect(offline.stdout.contains("node/1"))
     }
 
@@ -138,7 +142,12 @@ import Testing
             (["datasets", "add", "x", "--select", "amenity=toilets"], 2, "--osm"),
             (["datasets", "add", "x", "--osm", extract, "--select", "=toilets"], 1, "not TAG=VALUE"),
             (["datasets", "add", "Bad_ID", "--osm", extract, "--select", "amenity=toilets"], 1, "lowercase"),
-            (["datasets", "add", "x", "--osm", home.appendingPathComponent("missing.osm.pbf").path, "--select", "a=b"], 1, "cannot be read"),
+            (
+                [
+                    "datasets", "add", "x", "--osm", home.appendingPathComponent("missing.osm.pbf").path, "--select",
+                    "a=b",
+                ], 1, "cannot be read"
+            ),
             (["datasets", "add", "x", "--osm", fifo, "--select", "a=b"], 1, "not a regular file"),
             (["datasets", "add", "x", "--osm", notExtract.path, "--select", "a=b"], 1, "neither an OSM PBF"),
             (["datasets", "add", "x", "--osm", "ftp://example.org/a.osm.pbf", "--select", "a=b"], 1, "cannot be read"),

@@ -26,16 +26,20 @@ import Testing
                 xml += "<node id=\"\(row * 100 + i)\" lat=\"\(latitude)\" lon=\"\(longitude)\"/>\n"
             }
         }
-        xml += "<node id=\"1\" lat=\"25.0418\" lon=\"121.5150\"><tag k=\"amenity\" v=\"toilets\"/><tag k=\"name\" v=\"Across\"/></node>\n"
-        xml += "<node id=\"2\" lat=\"25.0398\" lon=\"121.5180\"><tag k=\"amenity\" v=\"toilets\"/><tag k=\"name\" v=\"Same side\"/></node>\n"
+        xml +=
+            "<node id=\"1\" lat=\"25.0418\" lon=\"121.5150\"><tag k=\"amenity\" v=\"toilets\"/><tag k=\"name\" v=\"Across\"/></node>\n"
+        xml +=
+            "<node id=\"2\" lat=\"25.0398\" lon=\"121.5180\"><tag k=\"amenity\" v=\"toilets\"/><tag k=\"name\" v=\"Same side\"/></node>\n"
         for (id, row, name) in [(10, 1, "南岸路"), (20, 2, "北岸路")] {
             xml += "<way id=\"\(id)\">" + (0...50).map { "<nd ref=\"\(row * 100 + $0)\"/>" }.joined()
             xml += "<tag k=\"highway\" v=\"residential\"/><tag k=\"name\" v=\"\(name)\"/></way>\n"
         }
-        xml += "<way id=\"30\"><nd ref=\"150\"/><nd ref=\"250\"/><tag k=\"highway\" v=\"footway\"/><tag k=\"bridge\" v=\"yes\"/></way>\n"
+        xml +=
+            "<way id=\"30\"><nd ref=\"150\"/><nd ref=\"250\"/><tag k=\"highway\" v=\"footway\"/><tag k=\"bridge\" v=\"yes\"/></way>\n"
         // A motorway and a private path are not walked: they would cut across the river.
         xml += "<way id=\"40\"><nd ref=\"125\"/><nd ref=\"225\"/><tag k=\"highway\" v=\"motorway\"/></way>\n"
-        xml += "<way id=\"41\"><nd ref=\"130\"/><nd ref=\"230\"/><tag k=\"highway\" v=\"footway\"/><tag k=\"access\" v=\"private\"/></way>\n"
+        xml +=
+            "<way id=\"41\"><nd ref=\"130\"/><nd ref=\"230\"/><tag k=\"highway\" v=\"footway\"/><tag k=\"access\" v=\"private\"/></way>\n"
         return xml + "</osm>\n"
     }
 
@@ -90,7 +94,9 @@ import Testing
         // The ways in order, each with the metres walked on it (the bridge is 0.0020° of latitude).
         let wayLine = text.stdout.split(separator: "\n").last.map(String.init) ?? ""
         #expect(wayLine.hasPrefix("南岸路 ") && wayLine.contains(", (unnamed way) 222 m, 北岸路 "))
-        let geojson = nearby.run(["route", "--from", "25.0402,121.5150", "--to", "25.0418,121.5150", "--format", "geojson"])
+        let geojson = nearby.run([
+            "route", "--from", "25.0402,121.5150", "--to", "25.0418,121.5150", "--format", "geojson",
+        ])
         #expect(geojson.stdout.contains("\"LineString\""))
     }
 
@@ -101,7 +107,9 @@ import Testing
         try prepare()
         let far = nearby.run(["route", "--from", "25.0500,121.5150", "--to", "25.0418,121.5150"])
         #expect(far.status == 1)
-        #expect(far.stderr.contains("farther than 1 km from every walkable way") || far.stderr.contains("no imported streets"))
+        #expect(
+            far.stderr.contains("farther than 1 km from every walkable way")
+                || far.stderr.contains("no imported streets"))
         let bad = nearby.run(["streets", "import", home.appendingPathComponent("missing.osm.pbf").path])
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("cannot be read"))

@@ -18,7 +18,8 @@ import Testing
         let relation = PBFTestWriter.relation(
             id: 1000, keys: [6], values: [7], members: [(1, 100, 5), (0, 20, 0), (2, 1000, 0)])
         let block = PBFTestWriter.primitiveBlock(strings: strings, groups: [nodes, way, relation])
-        return PBFTestWriter.file(header: PBFTestWriter.headerBlock(timestamp: 1_700_000_000), blocks: [block], zlib: zlib)
+        return PBFTestWriter.file(
+            header: PBFTestWriter.headerBlock(timestamp: 1_700_000_000), blocks: [block], zlib: zlib)
     }
 
     @Test(arguments: [true, false])
@@ -40,7 +41,9 @@ import Testing
             ])
         #expect(counter.header?.replicationTimestamp == 1_700_000_000)
         #expect(counter.header?.generator == "nearby-tests")
-        #expect(counter.header?.bounds?.southWest == OSMLocation(latitudeNano: 60_000_000_000, longitudeNano: 24_000_000_000))
+        #expect(
+            counter.header?.bounds?.southWest
+                == OSMLocation(latitudeNano: 60_000_000_000, longitudeNano: 24_000_000_000))
     }
 
     @Test func untaggedNodesOnlyWhenAsked() throws {
@@ -73,26 +76,56 @@ import Testing
         let pastTable = PBFTestWriter.primitiveBlock(
             strings: strings, groups: [PBFTestWriter.dense(ids: [1], lats: [1], lons: [1], keysVals: [99, 2, 0])])
         let overflow = PBFTestWriter.primitiveBlock(
-            strings: [], groups: [PBFTestWriter.dense(ids: [Int64.max, Int64.min], lats: [1, 2], lons: [1, 2], keysVals: nil)])
+            strings: [],
+            groups: [PBFTestWriter.dense(ids: [Int64.max, Int64.min], lats: [1, 2], lons: [1, 2], keysVals: nil)])
         let shortCoordinates = PBFTestWriter.primitiveBlock(
             strings: [], groups: [PBFTestWriter.dense(ids: [1, 2], lats: [1], lons: [1, 2], keysVals: nil)])
         let unknownMember = PBFTestWriter.primitiveBlock(
             strings: strings, groups: [PBFTestWriter.relation(id: 1, keys: [], values: [], members: [(7, 1, 0)])])
         let wholeGood = PBFTestWriter.file(blocks: [good])
         return [
-            ("a blob that claims 2 GB", Data(header + PBFTestWriter.frame(type: "OSMData", blob: PBFTestWriter.rawBlob(good), claimedSize: 2 << 30)), "claims 2147483648 bytes"),
+            (
+                "a blob that claims 2 GB",
+                Data(
+                    header
+                        + PBFTestWriter.frame(type: "OSMData", blob: PBFTestWriter.rawBlob(good), claimedSize: 2 << 30)),
+                "claims 2147483648 bytes"
+            ),
             ("a blob header that claims 2 GB", Data(header + [0x7F, 0xFF, 0xFF, 0xFF, 0x0A]), "a blob header claims"),
-            ("a zlib blob that claims 1 GB inflated", Data(header + PBFTestWriter.frame(type: "OSMData", blob: PBFTestWriter.zlibBlob(good, rawSize: 1 << 30))), "inflated size claims"),
-            ("a zlib blob that inflates past its size", Data(header + PBFTestWriter.frame(type: "OSMData", blob: PBFTestWriter.zlibBlob(good, rawSize: 10))), "inflates past"),
-            ("a zlib blob that inflates short", Data(header + PBFTestWriter.frame(type: "OSMData", blob: PBFTestWriter.zlibBlob(good, rawSize: good.bytes.count + 5))), "declares"),
+            (
+                "a zlib blob that claims 1 GB inflated",
+                Data(
+                    header + PBFTestWriter.frame(type: "OSMData", blob: PBFTestWriter.zlibBlob(good, rawSize: 1 << 30))),
+                "inflated size claims"
+            ),
+            (
+                "a zlib blob that inflates past its size",
+                Data(header + PBFTestWriter.frame(type: "OSMData", blob: PBFTestWriter.zlibBlob(good, rawSize: 10))),
+                "inflates past"
+            ),
+            (
+                "a zlib blob that inflates short",
+                Data(
+                    header
+                        + PBFTestWriter.frame(
+                            type: "OSMData", blob: PBFTestWriter.zlibBlob(good, rawSize: good.bytes.count + 5))),
+                "declares"
+            ),
             ("an lzma blob", Data(header + PBFTestWriter.frame(type: "OSMData", blob: lzma)), "lzma"),
             ("a string index past the table", PBFTestWriter.file(blocks: [pastTable]), "string index 99 is past"),
             ("a delta that overflows", PBFTestWriter.file(blocks: [overflow]), "overflows"),
             ("fewer coordinates than ids", PBFTestWriter.file(blocks: [shortCoordinates]), "more ids than coordinates"),
             ("a member of unknown type", PBFTestWriter.file(blocks: [unknownMember]), "unknown type 7"),
-            ("a required feature not read", PBFTestWriter.file(header: PBFTestWriter.headerBlock(extra: ["HistoricalInformation"]), blocks: [good]), "HistoricalInformation"),
+            (
+                "a required feature not read",
+                PBFTestWriter.file(header: PBFTestWriter.headerBlock(extra: ["HistoricalInformation"]), blocks: [good]),
+                "HistoricalInformation"
+            ),
             ("a file cut inside a blob", wholeGood.prefix(wholeGood.count - 3), "ends inside a blob"),
-            ("no header first", Data(PBFTestWriter.frame(type: "OSMData", blob: PBFTestWriter.rawBlob(good)) + header), "OSMHeader"),
+            (
+                "no header first",
+                Data(PBFTestWriter.frame(type: "OSMData", blob: PBFTestWriter.rawBlob(good)) + header), "OSMHeader"
+            ),
         ]
     }
 

@@ -48,7 +48,9 @@ import Testing
         // 2024-05-01T12:00:00Z, by `date -u -d 2024-05-01T12:00:00Z +%s`.
         #expect(counter.header?.replicationTimestamp == 1_714_564_800)
         #expect(extract.newestTimestamp == 1_555_840_214)
-        #expect(counter.header?.bounds?.northEast == OSMLocation(latitudeNano: 60_200_000_000, longitudeNano: 25_000_000_000))
+        #expect(
+            counter.header?.bounds?.northEast
+                == OSMLocation(latitudeNano: 60_200_000_000, longitudeNano: 25_000_000_000))
     }
 
     /// The sample read through every chunk boundary: the file in memory is the same as the file
@@ -107,12 +109,16 @@ import Testing
     }
 
     @Test func boundsPerElement() {
-        let manyTags = "<osm><node id=\"1\" lat=\"1\" lon=\"1\">"
+        let manyTags =
+            "<osm><node id=\"1\" lat=\"1\" lon=\"1\">"
             + String(repeating: "<tag k=\"a\" v=\"b\"/>", count: 5_001) + "</node></osm>"
-        let longMarkup = "<osm><node id=\"1\" lat=\"1\" lon=\"1\"><tag k=\"a\" v=\""
+        let longMarkup =
+            "<osm><node id=\"1\" lat=\"1\" lon=\"1\"><tag k=\"a\" v=\""
             + String(repeating: "x", count: 1 << 20) + "\"/></node></osm>"
         let longWay = "<osm><way id=\"1\">" + String(repeating: "<nd ref=\"1\"/>", count: 100_001) + "</way></osm>"
-        for (text, phrase) in [(manyTags, "more than 5000 tags"), (longMarkup, "longer than"), (longWay, "more than 100000 nodes")] {
+        for (text, phrase) in [
+            (manyTags, "more than 5000 tags"), (longMarkup, "longer than"), (longWay, "more than 100000 nodes"),
+        ] {
             var counter = ElementCounter()
             do {
                 try OSMExtract(bytes: Data(text.utf8)).read(into: &counter, options: .all)

@@ -37,7 +37,8 @@ public enum OSMFixtures {
     public static func osmiumCopy(of pbf: URL, as suffix: String) throws -> URL? {
         guard let osmium = program("osmium") else { return nil }
         let folder = try TestPaths.temporaryDirectory("osm-copies")
-        let output = folder.appendingPathComponent(pbf.deletingPathExtension().deletingPathExtension().lastPathComponent + suffix)
+        let output = folder.appendingPathComponent(
+            pbf.deletingPathExtension().deletingPathExtension().lastPathComponent + suffix)
         guard run(osmium, ["cat", pbf.path, "-o", output.path, "--overwrite"]) != nil else { return nil }
         return output
     }

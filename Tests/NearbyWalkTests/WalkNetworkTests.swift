@@ -30,7 +30,9 @@ import Testing
         let b = network.info.bounds
         var random = SplitMix64(state: file == "test.osm.pbf" ? 2 : 1)
         func point() -> Coordinate {
-            Coordinate(latitude: random.uniform(b[0], b[2]), longitude: random.uniform(b[1], b[3]))!
+            // The bounds are valid coordinates, so every point between them is too.
+            Coordinate(latitude: random.uniform(b[0], b[2]), longitude: random.uniform(b[1], b[3]))
+                ?? Coordinate(latitude: b[0], longitude: b[1]) ?? Coordinate(latitude: 0, longitude: 0)!
         }
         let search = WalkSearch(network: network)
         var places: [(WalkAttachment, WalkOracle.Attached)] = []
@@ -51,8 +53,10 @@ import Testing
             #expect(abs(start.access - reference.access) < 1e-6)
             let distances = oracle.distances(from: reference)
             // k = 5 nearest among the places.
-            let expected = places.indices.compactMap { i in oracle.walk(reference, places[i].1, distances).map { (i, $0) } }
-                .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+            let expected = places.indices.compactMap { i in
+                oracle.walk(reference, places[i].1, distances).map { (i, $0) }
+            }
+            .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
             let walks = try search.nearest(from: start, to: places.map(\.0), k: 5)
             #expect(walks.count == min(5, expected.count))
             for (walk, want) in zip(walks, expected) {

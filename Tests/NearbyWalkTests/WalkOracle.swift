@@ -96,11 +96,10 @@ struct WalkOracle {
             let dy = by - ay
             let span = dx * dx + dy * dy
             let t = span > 0 ? min(1, max(0, -(ax * dx + ay * dy) / span)) : 0
-            let foot =
-                t == 0 ? ca : t == 1 ? cb
-                : Coordinate(
-                    latitude: ca.latitude + t * (cb.latitude - ca.latitude),
-                    longitude: ca.longitude + t * (cb.longitude - ca.longitude))!
+            let between = Coordinate(
+                latitude: ca.latitude + t * (cb.latitude - ca.latitude),
+                longitude: ca.longitude + t * (cb.longitude - ca.longitude))
+            guard let foot = t == 0 ? ca : t == 1 ? cb : between else { continue }
             let access = Geodesic.wgs84.distance(p, foot)
             if access < (best?.access ?? .infinity) {
                 best = Attached(

@@ -35,8 +35,9 @@ enum DatasetsAddCommand {
         } catch {
             throw .failure(error.description)
         }
-        let folder = URL(fileURLWithPath: context.arguments.values["datasets"]?.last.map(context.environment.absolutePath)
-            ?? context.paths.userDatasetDirectory)
+        let folder = URL(
+            fileURLWithPath: context.arguments.values["datasets"]?.last.map(context.environment.absolutePath)
+                ?? context.paths.userDatasetDirectory)
         let file: URL
         do {
             file = try manifest.write(into: folder, replacing: context.arguments.flags.contains("replace"))
@@ -44,7 +45,8 @@ enum DatasetsAddCommand {
             throw .failure(error.description)
         }
         let selection = manifest.source.osm?.select.joined(separator: ",") ?? ""
-        context.output.out("Added \(id): \(selection) from \(URL(fileURLWithPath: extract).lastPathComponent) (\(file.path)).\n")
+        context.output.out(
+            "Added \(id): \(selection) from \(URL(fileURLWithPath: extract).lastPathComponent) (\(file.path)).\n")
         context.note("`nearby refresh \(id)` reads the extract now; the first query of \(id) does it too.")
     }
 
@@ -77,7 +79,8 @@ extension DatasetsAddCommand {
         options: [
             OptionDeclaration("osm", value: "FILE|URL", help: "the extract", required: true),
             OptionDeclaration(
-                "select", value: "TAG=VALUE", help: "features to keep; TAG=* for any value; repeatable, or comma-separated",
+                "select", value: "TAG=VALUE",
+                help: "features to keep; TAG=* for any value; repeatable, or comma-separated",
                 required: true),
             OptionDeclaration("title", value: "TEXT", help: "the dataset's title (else OpenStreetMap: TAG=VALUE)"),
             OptionDeclaration("lang", value: "CODE", help: "prefer name:CODE (else from LC_ALL, LC_MESSAGES, LANG)"),

@@ -47,7 +47,8 @@ enum DatasetsCommand {
                         ("bytes", .integer(Int(clamping: metadata.bytes))),
                         (
                             "data_timestamp",
-                            extract?.dataTimestamp.map { .string(Formatting.isoDate($0.timeIntervalSince1970)) } ?? .null
+                            extract?.dataTimestamp.map { .string(Formatting.isoDate($0.timeIntervalSince1970)) }
+                                ?? .null
                         ),
                     ])
                 } ?? .null

@@ -39,17 +39,28 @@ enum RouteCommand {
                 JSONOutput.object([
                     ("distance_m", .number((walk.distance * 1000).rounded() / 1000)), ("duration_s", .number(seconds)),
                     ("path", .array(walk.path.map { .array([.number($0.latitude), .number($0.longitude)]) })),
-                    ("ways", .array(try ways(walk, network).map { .object([("name", .string($0.0)), ("m", .number($0.1.rounded()))]) })),
+                    (
+                        "ways",
+                        .array(
+                            try ways(walk, network).map {
+                                .object([("name", .string($0.0)), ("m", .number($0.1.rounded()))])
+                            })
+                    ),
                 ]).rendered())
         case .geojson:
             let line = GeoJSONFeature(
-                geometry: .lineString(walk.path.map { GeoJSONPosition(latitude: $0.latitude, longitude: $0.longitude) }),
-                properties: [("distance_m", .number((walk.distance * 1000).rounded() / 1000)), ("duration_s", .number(seconds))])
+                geometry: .lineString(
+                    walk.path.map { GeoJSONPosition(latitude: $0.latitude, longitude: $0.longitude) }),
+                properties: [
+                    ("distance_m", .number((walk.distance * 1000).rounded() / 1000)), ("duration_s", .number(seconds)),
+                ])
             context.output.out(GeoJSONWriter().write([line]))
         default:
             let minutes = Int((seconds / 60).rounded(.up))
             var text = "\(Formatting.distance(walk.distance)) on foot, about \(minutes) min\n"
-            let named = try ways(walk, network).map { "\($0.0.isEmpty ? "(unnamed way)" : $0.0) \(Formatting.distance($0.1))" }
+            let named = try ways(walk, network).map {
+                "\($0.0.isEmpty ? "(unnamed way)" : $0.0) \(Formatting.distance($0.1))"
+            }
             if !named.isEmpty { text += named.joined(separator: ", ") + "\n" }
             context.output.out(text)
         }
@@ -80,7 +91,9 @@ enum RouteCommand {
         let dataset = String(text[..<colon])
         let id = String(text[text.index(after: colon)...])
         let session = try PlacesSession(context, only: [dataset])
-        let found = try session.ask { library throws(PlaceLibraryError) in try library.place(id: id, in: dataset, from: nil) }
+        let found = try session.ask { library throws(PlaceLibraryError) in
+            try library.place(id: id, in: dataset, from: nil)
+        }
         guard let place = found.value?.place else { throw .failure("\(dataset) has no place with id \(id)") }
         guard let coordinate = place.coordinate else { throw .failure("\(dataset) \(id) has no position") }
         return coordinate
@@ -95,7 +108,8 @@ extension RouteCommand {
             OptionDeclaration(
                 "from", value: "LAT,LON", help: "where the walk starts (here --from is a point, not a mirror)",
                 required: true),
-            OptionDeclaration("to", value: "LAT,LON|DATASET:ID", help: "where it ends: a point or a place", required: true),
+            OptionDeclaration(
+                "to", value: "LAT,LON|DATASET:ID", help: "where it ends: a point or a place", required: true),
             OptionDeclaration("walk-speed", value: "KMH", help: "walking speed for the time (default 5)"),
             .format([.table, .json, .geojson]),
         ])

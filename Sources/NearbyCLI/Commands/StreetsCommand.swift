@@ -29,7 +29,10 @@ enum StreetsCommand {
                         ("name", .string(name)), ("nodes", .integer(network.nodeCount)),
                         ("edges", .integer(network.edgeCount / 2)), ("components", .integer(network.componentCount)),
                         ("bounds", .array(b.map(JSONOutput.number))),
-                        ("data_timestamp", .optional(network.info.dataTimestamp.map { Formatting.isoDate(Double($0)) })),
+                        (
+                            "data_timestamp",
+                            .optional(network.info.dataTimestamp.map { Formatting.isoDate(Double($0)) })
+                        ),
                         ("source", .string(network.info.source)), ("licence", .string(network.info.licence)),
                         ("attribution", .string(network.info.attribution)), ("file", .string(network.path)),
                     ]))
@@ -42,7 +45,9 @@ enum StreetsCommand {
         } else {
             context.output.out(table.render(style: context.style))
         }
-        if damaged > 0 { throw .failure("\(damaged) network file\(damaged == 1 ? " is" : "s are") damaged; import again") }
+        if damaged > 0 {
+            throw .failure("\(damaged) network file\(damaged == 1 ? " is" : "s are") damaged; import again")
+        }
     }
 
     static func importExtract(_ context: CommandContext) throws(CLIError) {

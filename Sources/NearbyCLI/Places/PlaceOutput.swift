@@ -89,16 +89,16 @@ struct PlaceOutput {
     func json(_ hit: PlaceHit, walk index: Int?) -> JSONOutput {
         .object(
             [
-            ("dataset", .string(hit.place.datasetID)),
-            ("id", .string(hit.place.id)),
-            ("name", .string(hit.place.name)),
-            ("latitude", .optional(hit.place.coordinate?.latitude)),
-            ("longitude", .optional(hit.place.coordinate?.longitude)),
-            ("address", .optional(hit.place.address)),
-            ("category", .optional(hit.place.category)),
-            ("distance_m", .optional(hit.distance.map { ($0 * 1000).rounded() / 1000 })),
-            ("bearing_deg", .optional(hit.bearing.map { ($0 * 10).rounded() / 10 })),
-            ("compass", .optional(hit.bearing.map(Formatting.compass))),
+                ("dataset", .string(hit.place.datasetID)),
+                ("id", .string(hit.place.id)),
+                ("name", .string(hit.place.name)),
+                ("latitude", .optional(hit.place.coordinate?.latitude)),
+                ("longitude", .optional(hit.place.coordinate?.longitude)),
+                ("address", .optional(hit.place.address)),
+                ("category", .optional(hit.place.category)),
+                ("distance_m", .optional(hit.distance.map { ($0 * 1000).rounded() / 1000 })),
+                ("bearing_deg", .optional(hit.bearing.map { ($0 * 10).rounded() / 10 })),
+                ("compass", .optional(hit.bearing.map(Formatting.compass))),
             ]
                 + (index.map(walkMembers) ?? [])
                 + [("attributes", .object(hit.place.attributes.map { ($0.key, .string($0.value)) }))])
@@ -152,7 +152,8 @@ struct PlaceOutput {
             if let walks, walks.indices.contains(index), let walk = walks[index] {
                 features.append(
                     GeoJSONFeature(
-                        geometry: .lineString(walk.path.map { GeoJSONPosition(latitude: $0.latitude, longitude: $0.longitude) }),
+                        geometry: .lineString(
+                            walk.path.map { GeoJSONPosition(latitude: $0.latitude, longitude: $0.longitude) }),
                         properties: [("walk_to", .string(hit.place.id)), ("dataset", .string(hit.place.datasetID))]
                             + walkMembers(index)))
             }

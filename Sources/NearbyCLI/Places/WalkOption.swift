@@ -57,7 +57,8 @@ enum WalkOption {
             if case .unranked = warning { continue }
             context.warn(PlaceLibraryWording.warning(warning, leftOut: "answering from the other datasets"))
         }
-        var output = PlaceOutput(units: try UnitsOption.resolve(context), style: context.style, showDataset: showDataset)
+        var output = PlaceOutput(
+            units: try UnitsOption.resolve(context), style: context.style, showDataset: showDataset)
         output.walks = result.value.map(\.walk)
         output.walkSpeed = speed
         context.output.out(output.render(result.value.map(\.hit), format: format))

@@ -74,6 +74,7 @@ public struct ArtefactFolder: Sendable {
 extension ArtefactFolder {
     /// The file of page `index` of the refresh being validated (fetched into this folder).
     func pageFile(_ index: Int, fileExtension: String) -> URL {
-        directory.appendingPathComponent(DatasetCache.pageFileName(index, fileExtension: fileExtension), isDirectory: false)
+        directory.appendingPathComponent(
+            DatasetCache.pageFileName(index, fileExtension: fileExtension), isDirectory: false)
     }
 }

@@ -103,7 +103,8 @@ public struct RefreshPlanner: Sendable {
             budget: budget,
             maxDropPercent: manifest.refresh.maxDropPercent ?? RefreshPlan.defaultMaxDropPercent,
             request: { index, _ in
-                guard index == 0, var request = OSMRefresh.request(manifest, connectTimeout: connect, maxBytes: maxBytes)
+                guard index == 0,
+                    var request = OSMRefresh.request(manifest, connectTimeout: connect, maxBytes: maxBytes)
                 else { return nil }
                 if let progress {
                     let id = manifest.id

@@ -59,7 +59,10 @@ extension DatasetManifest {
         if let language = osm.language {
             guard (1...16).contains(language.count),
                 language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-            else { throw .invalidOSM(dataset: id, reason: "the language \(language.prefix(20).debugDescription) is not a language tag") }
+            else {
+                throw .invalidOSM(
+                    dataset: id, reason: "the language \(language.prefix(20).debugDescription) is not a language tag")
+            }
         }
         if let limits = source.limits { try limits.check(dataset: id) }
     }

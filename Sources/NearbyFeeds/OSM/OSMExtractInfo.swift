@@ -58,7 +58,9 @@ public struct OSMExtractInfo: Codable, Sendable, Hashable {
             )
         }
         if unplaced > 0 {
-            lines.append("\(unplaced) feature\(unplaced == 1 ? " has" : "s have") no position in the extract; listed, never ranked.")
+            lines.append(
+                "\(unplaced) feature\(unplaced == 1 ? " has" : "s have") no position in the extract; listed, never ranked."
+            )
         }
         return lines
     }

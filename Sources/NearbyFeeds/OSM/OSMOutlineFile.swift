@@ -16,7 +16,9 @@ public enum OSMOutlineFile {
     static func write<Output: ArchiveOutput>(_ outlines: [OSMOutline], into output: inout Output) throws {
         var bytes = magic
         func put(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
-        func put(_ value: Double) { withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
+        func put(_ value: Double) {
+            withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        }
         put(UInt32(clamping: outlines.count))
         for outline in outlines {
             put(UInt32(clamping: outline.placeIndex))

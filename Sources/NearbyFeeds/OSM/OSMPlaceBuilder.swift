@@ -49,7 +49,8 @@ public struct OSMPlaceBuilder: Sendable {
         if !wanted.isEmpty {
             var members = OSMMemberWayPass(wanted: wanted)
             do {
-                try extract.read(into: &members, options: OSMReadOptions(taggedNodes: false, ways: true, relations: false))
+                try extract.read(
+                    into: &members, options: OSMReadOptions(taggedNodes: false, ways: true, relations: false))
             } catch {
                 throw .read(error)
             }

@@ -58,6 +58,7 @@ enum OSMRefresh {
         encoder.dateEncodingStrategy = .iso8601
         return ValidatedFeed(
             recordCount: report.placeCount, artefacts: [OSMExtractInfo.fileName: try encoder.encode(info)],
-            files: [RefreshPlanner.archiveName, OSMOutlineFile.fileName], rankableCount: report.placeCount - report.unplaced)
+            files: [RefreshPlanner.archiveName, OSMOutlineFile.fileName],
+            rankableCount: report.placeCount - report.unplaced)
     }
 }

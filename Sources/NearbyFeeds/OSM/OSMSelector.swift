@@ -51,7 +51,9 @@ public struct OSMSelector: Sendable, Hashable, CustomStringConvertible {
         guard !terms.isEmpty else { throw .empty }
         guard terms.count <= Self.maxTerms else { throw .tooMany(terms.count) }
         self.terms = terms
-        compiled = terms.map { Compiled(key: Array($0.key.utf8), value: $0.value.map { Array($0.utf8) }, keyText: $0.key) }
+        compiled = terms.map {
+            Compiled(key: Array($0.key.utf8), value: $0.value.map { Array($0.utf8) }, keyText: $0.key)
+        }
     }
 
     public var description: String { terms.map(\.description).joined(separator: ",") }

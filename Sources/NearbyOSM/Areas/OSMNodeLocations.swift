@@ -25,7 +25,8 @@ public struct OSMNodeLocations: OSMHandler {
     public var sortedIDs: [Int64] { ids }
 
     /// The options of the pass that fills the store.
-    public static let passOptions = OSMReadOptions(taggedNodes: true, untaggedNodes: true, ways: false, relations: false)
+    public static let passOptions = OSMReadOptions(
+        taggedNodes: true, untaggedNodes: true, ways: false, relations: false)
 
     /// The position of node `id`, or nil when it was not wanted or the extract does not hold it.
     public func location(of id: Int64) -> OSMLocation? {

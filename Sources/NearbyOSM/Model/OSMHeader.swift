@@ -73,7 +73,8 @@ public struct OSMReadOptions: Sendable, Hashable {
     public var relations: Bool
 
     public init(
-        taggedNodes: Bool = true, untaggedNodes: Bool = false, ways: Bool = true, relations: Bool = true) {
+        taggedNodes: Bool = true, untaggedNodes: Bool = false, ways: Bool = true, relations: Bool = true
+    ) {
         self.taggedNodes = taggedNodes
         self.untaggedNodes = untaggedNodes
         self.ways = ways

@@ -46,7 +46,8 @@ struct PBFReader<Source: FrameSource> {
             let frame = try nextFrame(at: &offset)
             if header == nil {
                 guard frame.type == "OSMHeader" else {
-                    throw .malformed("the file does not start with an OSMHeader (its first frame is \(frame.type.debugDescription))")
+                    throw .malformed(
+                        "the file does not start with an OSMHeader (its first frame is \(frame.type.debugDescription))")
                 }
                 let decoded = try HeaderBlockDecoder.decode(try inflater.block(frame.blob))
                 header = decoded

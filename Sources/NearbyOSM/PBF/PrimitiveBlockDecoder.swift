@@ -76,7 +76,9 @@ struct PrimitiveBlockDecoder {
                     try decodeDense(block, range, scale, options, &summary, &handler)
                 case 3:
                     summary.hasWays = true
-                    if options.ways || readsTimestamps { try decodeWay(block, range, scale, options, &summary, &handler) }
+                    if options.ways || readsTimestamps {
+                        try decodeWay(block, range, scale, options, &summary, &handler)
+                    }
                 default:
                     summary.hasRelations = true
                     if options.relations || readsTimestamps {

@@ -35,7 +35,9 @@ struct ProtoReader {
         guard offset < end else { return nil }
         let raw = try varint()
         let field = Int(truncatingIfNeeded: raw >> 3)
-        guard raw >> 3 <= UInt64(Int32.max), field > 0 else { throw .malformed("a protobuf field number is out of range") }
+        guard raw >> 3 <= UInt64(Int32.max), field > 0 else {
+            throw .malformed("a protobuf field number is out of range")
+        }
         return Key(field: field, wireType: Int(raw & 7))
     }
 

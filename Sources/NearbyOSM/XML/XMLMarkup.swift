@@ -156,7 +156,8 @@ struct XMLMarkup {
             guard !digits.isEmpty, let code = UInt32(digits, radix: radix), let scalar = Unicode.Scalar(code),
                 code == 0x9 || code == 0xA || code == 0xD || code >= 0x20
             else {
-                throw .malformed("an XML attribute holds the character reference &\(text.prefix(12)); of no allowed character")
+                throw .malformed(
+                    "an XML attribute holds the character reference &\(text.prefix(12)); of no allowed character")
             }
             for byte in String(Character(scalar)).utf8 { put(byte) }
         }

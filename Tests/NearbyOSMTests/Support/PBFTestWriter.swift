@@ -56,10 +56,12 @@ struct ProtoMessage {
     /// Delta-codes `values` (each the difference from the one before) as packed sint64.
     mutating func deltas(_ field: Int, _ values: [Int64]) {
         var last: Int64 = 0
-        packedSigned(field, values.map { value in
-            defer { last = value }
-            return value &- last
-        })
+        packedSigned(
+            field,
+            values.map { value in
+                defer { last = value }
+                return value &- last
+            })
     }
 }
 
