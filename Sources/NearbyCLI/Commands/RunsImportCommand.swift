@@ -63,9 +63,17 @@ struct RunsImportCommand {
         case .imported(let id, let run):
             var badge = run.bestBadge.map { ", badge \($0.name)" } ?? ""
             if let problem = run.timingProblem { badge += "; not ranked for medals: \(problem.reason)" }
+            if !run.activity.earnsRunningBadges {
+                badge = "; \(run.activity.rawValue): no running badges, they are for runs on foot"
+            }
             output.out(
-                "imported #\(id) \(title): \(RunFormatting.headline(run, units: units))\(badge)\n"
+                "imported #\(id) \(title): \(RunFormatting.headline(run, activity: run.activity, units: units))\(badge)\n"
             )
+            if let cut = run.cleaning.cutAt {
+                session.context.warn(
+                    "\(title) goes on past \(units.distance(cut, decimals: 0)), further than \(run.activity.noun) can; "
+                        + "the \(run.cleaning.beyondLimit) fixes after that were left out")
+            }
         case .duplicate(let id):
             // Content hashes are store-wide: say whose copy it is when it is another athlete's.
             let owner = try? session.library.store().run(id: id)?.athlete
