@@ -59,6 +59,10 @@ import Testing
         #expect(show.contains("\nSpeed     ") && show.contains(" km/h\n"))
         #expect(show.contains("Activity  cycling: MoonRunner's badges, medals and best efforts are for runs on foot\n"))
         #expect(!show.contains("Space mode") && !show.contains("Best efforts") && !show.contains("Badge checkpoints"))
+        // The track has no <ele>: no elevation figure, not +0 m / −0 m.
+        #expect(show.contains("\nElevation –\n"))
+        let json = nearby.run(["runs", "show", "1", "--format", "json"]).stdout
+        #expect(json.contains("\"elevation_gain_m\": null") && json.contains("\"elevation_loss_m\": null"))
         #expect(show.contains("\nSplits\n  KM  TIME      SPEED\n   1  2:00  29.9 km/h\n"))
         let badges = nearby.run(["badges"])
         #expect(badges.stderr.contains("0 of 33 badges earned over 0 runs."))

@@ -37,7 +37,13 @@ enum CheckpointsCommand {
             context.output.out(
                 context.style.bold("\(title): badge checkpoints near \(ids) within \(output.distance(radius))") + "\n")
             context.output.out(try output.checkpointsTable(matches, radius: radius))
-            if checkpoints.isEmpty { context.note("The run reached no badge checkpoint beyond the start.") }
+            if !analysis.earnsRunningBadges {
+                context.note(
+                    "\(title) is \(analysis.cleaned.activity.noun) (\(analysis.cleaned.activity.rawValue)); "
+                        + "badges and their checkpoints are for runs on foot.")
+            } else if checkpoints.isEmpty {
+                context.note("The run reached no badge checkpoint beyond the start.")
+            }
         }
     }
 }

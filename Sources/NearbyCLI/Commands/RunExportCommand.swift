@@ -40,7 +40,8 @@ enum RunExportCommand {
                     rows.append([
                         String(number + 1), point.time.flatMap(GPXWriter.timestamp) ?? "",
                         CSVWriter.field(point.coordinate.latitude), CSVWriter.field(point.coordinate.longitude),
-                        CSVWriter.field(point.elevation), CSVWriter.field(point.distance, maxFractionDigits: 3),
+                        CSVWriter.field(point.elevation, maxFractionDigits: GPXWriter.elevationDecimals),
+                        CSVWriter.field(point.distance, maxFractionDigits: 3),
                         point.heartRate.map { String($0) } ?? "", point.cadence.map { String($0) } ?? "",
                     ])
                 }
