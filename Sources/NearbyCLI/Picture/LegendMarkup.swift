@@ -57,6 +57,8 @@ struct LegendMarkup: Sendable {
             + "<rect x=\"0\" y=\"0\" width=\"240\" height=\"12\" rx=\"3\" fill=\"url(#pace-gradient)\" "
             + "stroke=\"#26303A\" stroke-opacity=\"0.5\"/></svg>"
             + "<div class=\"pace-ends\"><span>slower · \(slow)</span><span>\(fast) · faster</span></div>"
-            + "<div class=\"note\">grey: no time</div>"
+            + "<div class=\"note\">grey: no time; the scale spans at least "
+            + "±\(WholeNumber.text(PaceColouring.minimumSpread * 50)) % of its middle speed, so an even pace "
+            + "is yellow</div>"
     }
 }
