@@ -90,6 +90,9 @@ struct OptionDeclaration: Sendable {
     var isRequired: Bool
     /// Another option this one only makes sense with (`--within` needs `--at`).
     var requires: String?
+    /// An older spelling the parser still accepts but help does not list (near's `--in`, now
+    /// `--near` as in every other command).
+    var isHidden = false
 
     init(
         _ name: String, short: Character? = nil, value: String? = nil, help: String, kind: ValueKind = .text,
@@ -170,6 +173,13 @@ extension OptionDeclaration {
 
     static func near(_ help: String, required: Bool = true, requires: String? = nil) -> OptionDeclaration {
         OptionDeclaration("near", value: "DATASET[,DATASET…]", help: help, required: required, requires: requires)
+    }
+
+    /// An older spelling of another option, accepted and not listed in help.
+    static func hidden(_ name: String, value: String) -> OptionDeclaration {
+        var option = OptionDeclaration(name, value: value, help: "")
+        option.isHidden = true
+        return option
     }
 
     static func format(_ formats: [OutputFormat], required: Bool = false) -> OptionDeclaration {
