@@ -80,7 +80,8 @@ extension CheckpointsCommand {
         name: "checkpoints", summary: "the places near each badge checkpoint of a run", arguments: "<run|FILE>",
         details: """
             For every badge checkpoint of the run, the nearest places of each dataset within DIST: name,
-            distance and bearing from the checkpoint, and the out-and-back detour from the route.
+            distance and bearing from the checkpoint, and the out-and-back detour from the route. Badges
+            are for runs on foot: a ride, a swim or another activity has no checkpoints.
             """,
         options: [
             .near("the datasets to search"), .within("how far from a checkpoint (default 300m)"),

@@ -292,6 +292,12 @@ extension RunShowCommand {
             with the route coloured by pace, badge pins and the places of the --near datasets. A file
             name or hash prefix is looked up among --athlete's runs (default: the login name), or every
             athlete's with --all; an id names any run.
+            Elapsed time is the device's own (a FIT session's total_elapsed_time, as Garmin Connect and
+            Strava show it), with the first-to-last-fix time beside it where they differ; the device's
+            distance and timer are shown where they differ from Nearby's. A ride shows its speed in km/h
+            (mph), a swim its pace per 100 m; only runs on foot, and tracks that name no activity, have
+            badges, checkpoints and best efforts. A track without elevations shows no elevation (–, and
+            null in JSON), not 0 m.
             """,
         options: [
             .format([.table, .json]),

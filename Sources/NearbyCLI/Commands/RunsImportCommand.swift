@@ -109,6 +109,10 @@ extension RunsImportCommand {
             Garmin Connect and Runkeeper (named from their catalogues), by their first bytes; a
             skipped file is one sentence and makes the exit status 1. Runs are recorded as --athlete's
             (default: the login name); a file already stored by another athlete is named with theirs.
+            A FIT session's figures that its sport cannot have (a distance beyond its fastest speed over
+            its elapsed time) are dropped with a warning; a run longer than its activity can be (on foot
+            1,000 km, rides 5,000 km) is cut there with a warning. Rides, swims and other activities are
+            stored and earn no MoonRunner badge.
             """,
         options: [.maxSpeed, .badges, AthleteOption.athlete])
 }

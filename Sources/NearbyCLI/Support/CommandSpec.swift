@@ -191,7 +191,7 @@ extension OptionDeclaration {
     static let maxSpeed = OptionDeclaration(
         "max-speed", value: "M/S",
         help:
-            "fixes implying a faster speed are spikes (default by activity: running 12, walking/hiking 7, cycling 30, other 70)",
+            "fixes implying a faster speed are spikes (default by activity: running 12, walking/hiking 7, cycling 30, swimming 5, other 70); a fix over 100 km from the last is one whatever the speed",
         kind: .decimal)
 
     /// `--badges ID`: which badge catalogue (``BadgeCatalogueOption``).
