@@ -53,6 +53,17 @@ import Testing
             #expect(shown["fix_elapsed_s"] as? Double == span, "\(file)")
         }
         #expect(one("fitparse__garmin-fenix-5-walk.fit")["activity"] as? String == "walking")
+        // Rides are not runs (issue 23): the Edge 500's and the ELEMNT's cycling sessions earn no
+        // badge (92.6 and 79.5 km earned Interstellar Space before); their elapsed time is the
+        // session's 12,691.28 and 23,595 s (the records span 12,691 and 23,591 s).
+        for (file, elapsed) in [
+            ("fitparse__garmin-edge-500-activity.fit", 12_691.0),
+            ("fitparse__2019-02-17-062644-ELEMNT-297E-195-0.fit", 23_595),
+        ] {
+            #expect(one(file)["kind"] as? String == "cycling", "\(file)")
+            #expect(one(file)["best_badge"] is NSNull, "\(file)")
+            #expect(one(file)["elapsed_s"] as? Double == elapsed, "\(file)")
+        }
         // Without positions (issue 10): runs without a route, elapsed the session's (first → last
         // record: 2,263 and 3,880 s); the compressed file's distance is its last record's
         // 10,248.6875 m, the trainer's unknown.
@@ -68,6 +79,10 @@ import Testing
         #expect(
             parts.compactMap { $0["activity"] as? String }
                 == ["generic", "transition", "running", "transition", "running", "transition", "cycling"])
+        #expect(
+            parts.compactMap { $0["kind"] as? String }
+                == ["unknown", "other", "running", "other", "running", "other", "cycling"])
+        #expect(parts.filter { $0["best_badge"] is String }.count == 3)  // generic and the two runs
         let total = parts.compactMap { $0["distance_m"] as? Double }.reduce(0, +)
         #expect(total > 69_000 && total <= 69_825.832 + 1)
         // Nothing stored at 1990 (relative times) or 2085 (the damaged file's last record).
