@@ -64,6 +64,12 @@ import Testing
         let json = nearby.run(["runs", "show", "1", "--format", "json"]).stdout
         #expect(json.contains("\"elevation_gain_m\": null") && json.contains("\"elevation_loss_m\": null"))
         #expect(show.contains("\nSplits\n  KM  TIME      SPEED\n   1  2:00  29.9 km/h\n"))
+        // The picture's legend tells the ride's speeds and the scale's least spread.
+        let html = home.appendingPathComponent("ride.html")
+        #expect(nearby.run(["runs", "show", "1", "--html", html.path]).status == 0)
+        let page = try String(contentsOf: html, encoding: .utf8)
+        #expect(page.contains("<div class=\"pace-title\">Speed</div>") && page.contains(" km/h · faster"))
+        #expect(page.contains("the scale spans at least ±10 % of its middle speed"))
         let badges = nearby.run(["badges"])
         #expect(badges.stderr.contains("0 of 33 badges earned over 0 runs."))
         #expect(

@@ -19,6 +19,7 @@ extension RunPicture {
             },
             places: places, start: points.first?.coordinate, finish: points.last?.coordinate,
             attribution: attribution)
+        activity = analysis.cleaned.activity
     }
 
     /// The side panel's figures, as `runs show` words them.
