@@ -1,3 +1,5 @@
+import NearbyBasics
+
 /// The help texts: the overview, and each command's help rendered from its ``CommandSpec`` (so
 /// a command's help names exactly the options its parser accepts).
 enum Help {
@@ -22,7 +24,8 @@ enum Help {
             A valued option needs its value: write --where=-x for a value that starts with '-'
             (a negative number is a value where a number is wanted: --at -33.9,151.2).
 
-            Output: tables and messages show control characters from feeds, files and arguments as
+            Output: --format table is also spelled text, by every command that prints a table.
+            Tables and messages show control characters from feeds, files and arguments as
             escapes (\\e, \\t, \\n, \\r, \\xHH, \\u{HHHH} for bidi controls); JSON and GeoJSON are exact;
             CSV cells that begin with = + - @ TAB or CR (other than numbers) start with '.
 
@@ -50,13 +53,29 @@ enum Help {
         return render(listing)
     }
 
+    /// Where a usage error sends the user: the help of the command the words name (`nearby runs
+    /// show --help`, `nearby near --help`, `nearby toilets --help` for a dataset), else the
+    /// overview's `nearby --help`.
+    static func hint(for words: [String]) -> String {
+        guard let first = words.first, !first.hasPrefix("-") else { return "nearby --help" }
+        if first == "runs" {
+            guard let sub = words.dropFirst().first, CommandRouter.command(named: "runs \(sub)") != nil else {
+                return "nearby runs --help"
+            }
+            return "nearby runs \(sub) --help"
+        }
+        guard CommandRouter.command(named: first) != nil || DatasetID.isValid(first) else { return "nearby --help" }
+        return "nearby \(first) --help"
+    }
+
     /// One command's help: the usage line, what it does, its options.
     static func render(_ spec: CommandSpec) -> String {
         let lead = "usage: nearby \(spec.name) "
         var text = wrap(usage(spec, optional: true).dropFirst(2), prefix: lead, indent: TextWidth.columns(lead))
         text += "\n\n" + spec.summary.prefix(1).uppercased() + spec.summary.dropFirst() + ".\n"
         if !spec.details.isEmpty { text += "\n" + spec.details + (spec.details.hasSuffix("\n") ? "" : "\n") }
-        if !spec.options.isEmpty { text += "\nOptions:\n" + optionLines(spec.options) }
+        let listed = spec.options.filter { !$0.isHidden }
+        if !listed.isEmpty { text += "\nOptions:\n" + optionLines(listed) }
         return text + "\nThe options of every command: nearby --help.\n"
     }
 
@@ -65,11 +84,11 @@ enum Help {
     static func usage(_ spec: CommandSpec, optional: Bool) -> [String] {
         var parts = ["nearby", spec.name]
         if !spec.arguments.isEmpty { parts.append(spec.arguments) }
-        for option in spec.options where option.isRequired {
+        for option in spec.options where option.isRequired && !option.isHidden {
             parts.append("--\(option.name)" + (option.value.map { " \($0)" } ?? ""))
         }
         if optional {
-            for option in spec.options where !option.isRequired {
+            for option in spec.options where !option.isRequired && !option.isHidden {
                 parts.append("[--\(option.name)" + (option.value.map { " \($0)" } ?? "") + "]")
             }
         }

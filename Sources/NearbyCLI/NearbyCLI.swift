@@ -25,7 +25,7 @@ public enum NearbyCLI {
             var message = TerminalText.escaped(error.message)
             if let last = message.last, !".!?".contains(last) { message += "." }
             terminal.err(errorStyle.red("nearby: ") + message + "\n")
-            if error.exitCode == .usage { terminal.err("Try 'nearby --help'.\n") }
+            if error.exitCode == .usage { terminal.err("Try '\(Help.hint(for: words))'.\n") }
             return error.exitCode.rawValue
         }
     }

@@ -118,26 +118,6 @@ public enum ImportResult: Sendable, Hashable {
     }
 }
 
-/// What the recording device itself said about a run (a FIT session's totals), kept beside
-/// Nearby's geodesic figures. Any may be nil.
-public struct DeviceTotals: Sendable, Hashable {
-    /// The device's distance (wheel, foot pod or its own GPS filter), metres.
-    public var distance: Double?
-    /// Time the device's timer ran (pauses removed), seconds.
-    public var timerTime: Double?
-    /// The device's start-to-end time, seconds.
-    public var elapsedTime: Double?
-
-    public init(distance: Double? = nil, timerTime: Double? = nil, elapsedTime: Double? = nil) {
-        self.distance = distance
-        self.timerTime = timerTime
-        self.elapsedTime = elapsedTime
-    }
-
-    /// Whether there is any figure.
-    public var isEmpty: Bool { distance == nil && timerTime == nil && elapsedTime == nil }
-}
-
 extension StoredRun {
     /// For a run stored with fewer than two points (a run without a route: an indoor recording,
     /// perhaps with one stray fix), what its records gave — start, elapsed time, the device's

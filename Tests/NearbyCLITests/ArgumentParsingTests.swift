@@ -64,7 +64,7 @@ import Testing
         let home = try TestPaths.temporaryDirectory("nearby-parse")
         let result = InProcessRunner(home: home).run(["toilets", "--at", "--limit", "3"])
         #expect(result.status == 2)
-        #expect(result.stderr == "nearby: --at needs a value.\nTry 'nearby --help'.\n")
+        #expect(result.stderr == "nearby: --at needs a value.\nTry 'nearby toilets --help'.\n")
         #expect(result.stdout.isEmpty)
     }
 

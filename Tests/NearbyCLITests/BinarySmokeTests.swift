@@ -24,7 +24,7 @@ import Testing
     @Test func usageErrorExitsTwo() throws {
         let result = try nearby.run(["toilets", "--at", "--limit", "3"])
         #expect(result.status == 2)
-        #expect(result.stderr == "nearby: --at needs a value.\nTry 'nearby --help'.\n")
+        #expect(result.stderr == "nearby: --at needs a value.\nTry 'nearby toilets --help'.\n")
         #expect(result.stdout.isEmpty)
     }
 

@@ -38,21 +38,38 @@ import Testing
         let stored = try runs()
         let bySource = Dictionary(grouping: stored) { $0["source"] as? String ?? "" }
         func one(_ name: String) -> [String: Any] { bySource[name]?.first ?? [:] }
-        // ORACLE.md part B: geodesic metres (ours is rounded to 0.1 m), elapsed seconds.
-        for (file, geodesic, elapsed) in [
-            ("fitparse__garmin-fenix-5-run.fit", 160.994, 57.0), ("fitparse__garmin-fenix-5-walk.fit", 68.023, 46),
-            ("fitparse__developer-types-sample.fit", 6778.394, 3423),
-            ("geoactivityplayground__12866632127.fit.gz", 3319.454, 1428),
+        // ORACLE.md part B: geodesic metres (ours is rounded to 0.1 m); elapsed seconds are the
+        // session's total_elapsed_time (issue 23; the list rounds them), the first-to-last-record
+        // span beside them in `runs show`.
+        for (file, geodesic, elapsed, span) in [
+            ("fitparse__garmin-fenix-5-run.fit", 160.994, 57.0, 57.0),  // 56.887 s
+            ("fitparse__garmin-fenix-5-walk.fit", 68.023, 45, 46),  // 45.379 s
+            ("fitparse__developer-types-sample.fit", 6778.394, 3424, 3423),
+            ("geoactivityplayground__12866632127.fit.gz", 3319.454, 1428, 1428),  // 1,428.038 s
         ] {
             #expect(abs((one(file)["distance_m"] as? Double ?? 0) - geodesic) <= 0.05, "\(file)")
             #expect(one(file)["elapsed_s"] as? Double == elapsed, "\(file)")
+            let shown = try #require(try json(["runs", "show", file]) as? [String: Any])
+            #expect(shown["fix_elapsed_s"] as? Double == span, "\(file)")
         }
         #expect(one("fitparse__garmin-fenix-5-walk.fit")["activity"] as? String == "walking")
-        // Without positions (issue 10): runs without a route, elapsed first → last record; the
-        // compressed file's distance is its last record's 10,248.6875 m, the trainer's unknown.
-        #expect(one("fitparse__sample-activity-indoor-trainer.fit")["elapsed_s"] as? Double == 2263)
+        // Rides are not runs (issue 23): the Edge 500's and the ELEMNT's cycling sessions earn no
+        // badge (92.6 and 79.5 km earned Interstellar Space before); their elapsed time is the
+        // session's 12,691.28 and 23,595 s (the records span 12,691 and 23,591 s).
+        for (file, elapsed) in [
+            ("fitparse__garmin-edge-500-activity.fit", 12_691.0),
+            ("fitparse__2019-02-17-062644-ELEMNT-297E-195-0.fit", 23_595),
+        ] {
+            #expect(one(file)["kind"] as? String == "cycling", "\(file)")
+            #expect(one(file)["best_badge"] is NSNull, "\(file)")
+            #expect(one(file)["elapsed_s"] as? Double == elapsed, "\(file)")
+        }
+        // Without positions (issue 10): runs without a route, elapsed the session's (first → last
+        // record: 2,263 and 3,880 s); the compressed file's distance is its last record's
+        // 10,248.6875 m, the trainer's unknown.
+        #expect(one("fitparse__sample-activity-indoor-trainer.fit")["elapsed_s"] as? Double == 2262)  // 2,261.85
         #expect(one("fitparse__sample-activity-indoor-trainer.fit")["distance_m"] is NSNull)
-        #expect(one("fitparse__compressed-speed-distance.fit")["elapsed_s"] as? Double == 3880)
+        #expect(one("fitparse__compressed-speed-distance.fit")["elapsed_s"] as? Double == 3883)  // 3,883.273
         #expect(one("fitparse__compressed-speed-distance.fit")["distance_m"] as? Double == 10_248.7)
         #expect(one("fitparse__activity-unexpected-eof.fit")["points"] as? Int == 14)
         #expect(one("fitparse__nick.fit")["points"] as? Int == 14_391)
@@ -62,6 +79,10 @@ import Testing
         #expect(
             parts.compactMap { $0["activity"] as? String }
                 == ["generic", "transition", "running", "transition", "running", "transition", "cycling"])
+        #expect(
+            parts.compactMap { $0["kind"] as? String }
+                == ["unknown", "other", "running", "other", "running", "other", "cycling"])
+        #expect(parts.filter { $0["best_badge"] is String }.count == 3)  // generic and the two runs
         let total = parts.compactMap { $0["distance_m"] as? Double }.reduce(0, +)
         #expect(total > 69_000 && total <= 69_825.832 + 1)
         // Nothing stored at 1990 (relative times) or 2085 (the damaged file's last record).

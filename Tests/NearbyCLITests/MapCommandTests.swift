@@ -119,7 +119,7 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)")
         // One sentence, then the house's hint.
         let lines = result.stderr.split(separator: "\n")
-        #expect(lines.count == 2 && lines[0].hasPrefix("nearby: ") && lines[1] == "Try 'nearby --help'.")
+        #expect(lines.count == 2 && lines[0].hasPrefix("nearby: ") && lines[1] == "Try 'nearby map --help'.")
         #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("x.html").path))
     }
 

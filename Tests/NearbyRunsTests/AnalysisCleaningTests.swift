@@ -129,6 +129,13 @@ struct AnalysisCleaningTests {
     @Test(arguments: [
         ("Running", ActivityKind.running), ("9", .running), ("walking", .walking), ("Biking", .cycling),
         ("hiking", .hiking), ("driving", .driving), ("jkljkl", .unknown),
+        // Issue 23: rides, swims and other named activities are told apart; what names no
+        // activity (TCX's Other, FIT's generic) keeps the old rule.
+        ("cycling", .cycling), ("Virtual Ride", .cycling), ("e_biking", .cycling), ("swimming", .swimming),
+        ("Open Water Swim", .swimming), ("motorcycling", .driving), ("transition", .other),
+        ("cross_country_skiing", .other), ("Indoor Rowing", .other), ("stand_up_paddleboarding", .other),
+        ("fitness_equipment", .other), ("Trail Running", .running), ("Other", .unknown), ("generic", .unknown),
+        ("mountaineering", .hiking),
     ])
     func activityTypeStrings(_ text: String, _ kind: ActivityKind) {
         #expect(ActivityKind(typeString: text) == kind)

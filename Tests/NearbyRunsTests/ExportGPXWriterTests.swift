@@ -62,3 +62,54 @@ import Testing
         #expect(back.tracks.isEmpty && back.waypoints.isEmpty)
     }
 }
+
+/// What export writes for other programs (issue 23): numbers without binary noise, extensions in
+/// Garmin's layout.
+@Suite struct ExportLayoutTests {
+    /// Heart rate and cadence one element a line, as Garmin Connect writes its GPX (GDAL's GPX
+    /// driver warned 652 times on the one-line form and lost the cadence); a point's other
+    /// children on their own lines. The text is written by hand from a Garmin Connect export's
+    /// layout.
+    @Test func extensionsAreOneElementALine() {
+        let point = TrackPoint(
+            latitude: 25.033, longitude: 121.5654, elevation: 10.5, time: 1_717_243_200, heartRate: 120, cadence: 80)
+        let text = GPXWriter().write(
+            TrackDocument(format: .gpx11, tracks: [Track(segments: [TrackSegment(points: [point])])]))
+        #expect(
+            text.contains(
+                """
+                      <trkpt lat="25.033" lon="121.5654">
+                        <ele>10.5</ele>
+                        <time>2024-06-01T12:00:00Z</time>
+                        <extensions>
+                          <gpxtpx:TrackPointExtension>
+                            <gpxtpx:hr>120</gpxtpx:hr>
+                            <gpxtpx:cad>80</gpxtpx:cad>
+                          </gpxtpx:TrackPointExtension>
+                        </extensions>
+                      </trkpt>
+
+                """))
+    }
+
+    /// 377.20000000000005 (877.2 − 500, how a FIT altitude of 377.2 m was once computed) is
+    /// written 377.2; 1614.678 and -0.11438 keep their digits.
+    @Test func elevationsAreWrittenWithoutBinaryNoise() {
+        let points = [377.20000000000005, 1614.678, -0.11438].map {
+            TrackPoint(latitude: 1, longitude: 2, elevation: $0)
+        }
+        let text = GPXWriter().write(
+            TrackDocument(format: .gpx11, tracks: [Track(segments: [TrackSegment(points: points)])]))
+        #expect(text.contains("<ele>377.2</ele>"))
+        #expect(text.contains("<ele>1614.678</ele>"))
+        #expect(text.contains("<ele>-0.11438</ele>"))
+        #expect(!text.contains("00000"))
+    }
+
+    /// FIT altitude is (raw / 5) − 500 m: raw 4386 is 377.2 m, read as the Double nearest 377.2.
+    @Test func aFITAltitudeIsTheDoubleNearestItsDecimal() {
+        #expect(FITActivityBuilder.metresAboveSea(4386) == 377.2)
+        #expect(FITActivityBuilder.metresAboveSea(2501) == 0.2)
+        #expect(FITActivityBuilder.metresAboveSea(0) == -500)
+    }
+}

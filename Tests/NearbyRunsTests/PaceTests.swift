@@ -86,4 +86,25 @@ struct PaceTests {
         #expect(legs.count == 10)
         #expect(Set(legs.map(\.colour)) == ["#FFFF00"])
     }
+
+    /// Ten 250 m legs alternating 75 s and 76.25 s (5:00 and 5:05 /km: 3.333 and 3.279 m/s). Scaled
+    /// from their own 5th to 95th percentile they spanned full red to full green; the scale's least
+    /// spread, 20 % of its middle speed (3.306 m/s: ±0.331 m/s), puts them within 0.5 ± 0.05 of
+    /// yellow: (3.333 − 3.306) / 0.661 = 0.041 from the middle.
+    @Test func paceNoiseIsNotDrawnAsEffort() throws {
+        var t = 0.0
+        let times: [Double?] =
+            [0]
+            + (1...10).map { k in
+                t += k % 2 == 0 ? 76.25 : 75
+                return t
+            }
+        let legs = PaceColouring.legs(of: AnalysisFixtures.clean(AnalysisFixtures.meridianTrack(times: times)))
+        let fractions = legs.compactMap(\.fraction)
+        #expect(fractions.count == 10)
+        #expect(fractions.allSatisfy { abs($0 - 0.5) < 0.05 })
+        #expect(fractions.contains { $0 > 0.5 } && fractions.contains { $0 < 0.5 })
+        let scale = try #require(PaceColouring.scale(legs.compactMap(\.speed)))
+        #expect(abs((scale.high - scale.low) / ((scale.high + scale.low) / 2) - 0.2) < 1e-12)
+    }
 }

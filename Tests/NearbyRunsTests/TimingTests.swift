@@ -54,6 +54,23 @@ import Testing
         #expect(summary(run, fileTime: t0 + 109 * year).timingProblem?.reason.contains("109 years") == true)
     }
 
+    /// A file time before GPS time began (1980-01-06) is a placeholder, not evidence: GPSBabel's
+    /// 1970-01-01T00:00:00Z (0) and any other pre-1980 time leave fixes from 2013 timed; a real
+    /// file time 10.1 years away still makes them untimed.
+    @Test func aPlaceholderFileTimeIsNoEvidenceAgainstTheFixes() {
+        let t0 = 1_371_117_600.0  // 2013-06-13T10:00:00Z
+        let run = track((0...10).map { Double($0) * 100 }, "running", t0)
+        #expect(summary(run, fileTime: 0).timingProblem == nil)
+        #expect(summary(run, fileTime: 315_964_799).timingProblem == nil)  // 1980-01-05T23:59:59Z
+        #expect(summary(run, fileTime: -86_400).timingProblem == nil)
+        let gpsEpoch = 315_964_800.0  // 1980-01-06T00:00:00Z: a real time, 33 years away
+        #expect(summary(run, fileTime: gpsEpoch).timingProblem == .farFromFileTime(fixTime: t0, fileTime: gpsEpoch))
+        let s = summary(run, fileTime: 0)
+        #expect(s.statistics.startTime == t0)
+        #expect(s.statistics.movingTime == 1000)
+        #expect(abs((s.rankingSpeed ?? 0) - 2.5) < 1e-9)
+    }
+
     /// Times on the first three fixes only (like gpxpy's cerknicko-without-times): 500 of
     /// 2,500 m timed, 20 %; the speed over the timed part is shown but not ranked.
     @Test func aPartlyTimedRunIsNotRanked() throws {

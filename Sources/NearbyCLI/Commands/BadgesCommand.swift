@@ -70,8 +70,16 @@ enum BadgesCommand {
         let info = session.catalogue.info
         context.note("Badge catalogue: \(info.id) (\(info.title)).")
         let earned = awards.filter(\.isEarned).count
-        context.note("\(earned) of \(awards.count) badges earned over \(runs.count) run\(runs.count == 1 ? "" : "s").")
-        let unranked = zip(runs, summaries).filter { $0.1.timingProblem != nil }.map { "#\($0.0.id)" }
+        let onFoot = summaries.filter(\.earnsRunningBadges).count
+        context.note("\(earned) of \(awards.count) badges earned over \(onFoot) run\(onFoot == 1 ? "" : "s").")
+        let others = zip(runs, summaries).filter { !$0.1.earnsRunningBadges }.map { "#\($0.0.id)" }
+        if !others.isEmpty {
+            context.note(
+                "Not counted (rides, swims and other activities; the badges are for runs on foot): "
+                    + others.joined(separator: ", ") + ".")
+        }
+        let unranked = zip(runs, summaries).filter { $0.1.earnsRunningBadges && $0.1.timingProblem != nil }
+            .map { "#\($0.0.id)" }
         if !unranked.isEmpty {
             context.note(
                 "Not ranked for medals (too little or faulty timing, or not a runner's speed; 'nearby runs show <run>' says why): "
@@ -87,7 +95,9 @@ extension BadgesCommand {
         details: """
             Every badge with the run that earned it, silver (5 % faster) and gold (10 % faster), the
             best run; for unearned badges the distance still to run. Over the runs of --athlete
-            (default: the login name), or of every athlete with --all.
+            (default: the login name), or of every athlete with --all. The badges are for runs on
+            foot (running, walking, hiking) and tracks that name no activity; rides, swims and other
+            activities earn none.
             """,
         options: [.format([.table, .json]), .badges, AthleteOption.athlete, AthleteOption.all])
 }

@@ -37,7 +37,13 @@ enum CheckpointsCommand {
             context.output.out(
                 context.style.bold("\(title): badge checkpoints near \(ids) within \(output.distance(radius))") + "\n")
             context.output.out(try output.checkpointsTable(matches, radius: radius))
-            if checkpoints.isEmpty { context.note("The run reached no badge checkpoint beyond the start.") }
+            if !analysis.earnsRunningBadges {
+                context.note(
+                    "\(title) is \(analysis.cleaned.activity.noun) (\(analysis.cleaned.activity.rawValue)); "
+                        + "badges and their checkpoints are for runs on foot.")
+            } else if checkpoints.isEmpty {
+                context.note("The run reached no badge checkpoint beyond the start.")
+            }
         }
     }
 }
@@ -74,7 +80,8 @@ extension CheckpointsCommand {
         name: "checkpoints", summary: "the places near each badge checkpoint of a run", arguments: "<run|FILE>",
         details: """
             For every badge checkpoint of the run, the nearest places of each dataset within DIST: name,
-            distance and bearing from the checkpoint, and the out-and-back detour from the route.
+            distance and bearing from the checkpoint, and the out-and-back detour from the route. Badges
+            are for runs on foot: a ride, a swim or another activity has no checkpoints.
             """,
         options: [
             .near("the datasets to search"), .within("how far from a checkpoint (default 300m)"),

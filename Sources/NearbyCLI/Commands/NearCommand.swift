@@ -1,6 +1,7 @@
 import NearbyFeeds
 
-/// `nearby near --at … --in a,b`: several datasets merged nearest first.
+/// `nearby near --at … --near a,b`: several datasets merged nearest first (`--in a,b`, its first
+/// spelling, is still accepted and not listed in help).
 ///
 /// A partial answer: a dataset that has no data (not cached and not fetchable) gets one warning
 /// and the others answer, exit code 0. When none of them has data, exit code 3. Each dataset is
@@ -11,8 +12,10 @@ enum NearCommand {
         let format = try context.format(allowed: [.table, .json, .csv, .geojson])
         let query = try PlaceQuery(context.arguments, defaultLimit: 10)
         guard query.origin != nil else { throw .usage("nearby near needs --at LAT,LON") }
-        let ids = ParsedArguments.unique(context.arguments.list("in") + context.arguments.positionals)
-        guard !ids.isEmpty else { throw .usage("nearby near needs --in DATASET[,DATASET…]") }
+        // --near as every other command spells it; --in, its first spelling, still works.
+        let ids = ParsedArguments.unique(
+            context.arguments.list("near") + context.arguments.list("in") + context.arguments.positionals)
+        guard !ids.isEmpty else { throw .usage("nearby near needs --near DATASET[,DATASET…]") }
         let session = try PlacesSession(context, only: Set(ids))
         if context.arguments.has("walk") {
             try WalkOption.answer(query, in: ids, context, session: session, showDataset: true, format: format)
@@ -33,13 +36,13 @@ extension NearCommand {
     static let spec = CommandSpec(
         name: "near", summary: "several datasets at once, merged nearest first", arguments: "[DATASET…]",
         details: """
-            The datasets are named with --in or as words; one named twice is asked once. A dataset that
+            The datasets are named with --near or as words; one named twice is asked once. A dataset that
             has no data (not cached and cannot be fetched) is left out with one warning and the others
             answer (exit code 0); when none of them has data, exit code 3.
             """,
         options: [
             .at(required: true),
-            OptionDeclaration("in", value: "DATASET[,DATASET…]", help: "the datasets to ask (repeatable)"),
+            .near("the datasets to ask (repeatable)", required: false), .hidden("in", value: "DATASET[,DATASET…]"),
             .limit(PlaceQuery.limits, "how many places in all (default 10)"), .within("only places within DIST"),
             .filter, .format([.table, .json, .csv, .geojson]),
         ] + WalkOption.options)

@@ -40,7 +40,8 @@ enum RunExportCommand {
                     rows.append([
                         String(number + 1), point.time.flatMap(GPXWriter.timestamp) ?? "",
                         CSVWriter.field(point.coordinate.latitude), CSVWriter.field(point.coordinate.longitude),
-                        CSVWriter.field(point.elevation), CSVWriter.field(point.distance, maxFractionDigits: 3),
+                        CSVWriter.field(point.elevation, maxFractionDigits: GPXWriter.elevationDecimals),
+                        CSVWriter.field(point.distance, maxFractionDigits: 3),
                         point.heartRate.map { String($0) } ?? "", point.cadence.map { String($0) } ?? "",
                     ])
                 }
@@ -90,8 +91,10 @@ extension RunExportCommand {
     static let spec = CommandSpec(
         name: "runs export", summary: "a run as GeoJSON (coloured by pace), GPX or CSV", arguments: "<run>",
         details: """
-            geojson: one LineString per leg, with speed, pace and a stroke colour; gpx: the points
-            exactly as imported; csv: one row per cleaned fix. A file name or hash prefix is looked up
+            geojson: one LineString per leg, with speed, pace and a stroke colour (a scale at least ±10 %
+            of its middle speed wide, so an even pace is yellow); gpx: the points as imported, heart rate
+            and cadence one element a line as Garmin writes them; csv: one row per cleaned fix.
+            Elevations are written with at most 6 decimals. A file name or hash prefix is looked up
             among --athlete's runs (default: the login name), or every athlete's with --all.
             """,
         options: [

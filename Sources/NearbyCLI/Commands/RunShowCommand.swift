@@ -12,8 +12,8 @@ enum RunShowCommand {
         let words = try context.positionals(1, usage: "nearby runs show <run|FILE> [--html FILE]")
         let format = try context.format(allowed: [.table, .json])
         let session = try RunsSession(context)
-        let (title, analysis, stored) = try session.resolveRun(words[0])
-        let device = stored?.deviceTotals
+        let (title, analysis, _) = try session.resolveRun(words[0])
+        let device = analysis.device
         if let html = context.arguments.value("html") {
             try RunFormatting.requireRoute(
                 analysis, title: title, purpose: "draw ('nearby runs show' gives its figures)")
@@ -35,46 +35,44 @@ enum RunShowCommand {
         let stats = analysis.statistics
         let style = session.context.style
         var out = style.bold(title) + "\n"
+        let activity = analysis.cleaned.activity
         var facts: [(String, String)] = [
             ("Date", RunFormatting.date(stats.startTime, zone: session.timeZone)),
             ("Distance", units.distance(stats.distance)),
-            (
-                "Time",
-                "\(RunFormatting.duration(stats.movingTime)) moving, \(RunFormatting.duration(stats.elapsedTime)) elapsed"
-            ),
-            (
-                "Pace",
-                "\(RunFormatting.pace(stats.averageSpeed, units: units)), \(stats.averageSpeed.map(units.speed) ?? "–")"
-            ),
+            ("Time", "\(RunFormatting.duration(stats.movingTime)) moving, " + elapsed(stats)),
+            speedFact(stats.averageSpeed, activity: activity, units: units),
             ("Elevation", RunFormatting.elevation(stats)),
         ]
+        if !analysis.earnsRunningBadges {
+            facts.append(("Activity", "\(activity.rawValue): \(Self.noBadges)"))
+        }
         if let device { facts += deviceFacts(device, stats, units: units) }
         if let problem = analysis.timingProblem {
-            facts.append(("Timing", "not ranked for medals (distance badges only): \(problem.reason)."))
+            let lead = analysis.earnsRunningBadges ? "not ranked for medals (distance badges only): " : ""
+            facts.append(("Timing", lead + problem.reason + "."))
         }
         if let sentence = analysis.cleaned.report.outOfRange.sentence {
             facts.append(("Ignored", sentence))
         }
         if analysis.cleaned.report.dropped > 0 {
-            let report = analysis.cleaned.report
-            facts.append(
-                (
-                    "Cleaned",
-                    "\(report.dropped) of \(report.inputPoints) fixes dropped (\(report.spikes) spikes, \(report.pauseMarkers) pause markers, \(report.nullIsland) at 0,0, \(report.timeReversed) out of order)"
-                ))
+            facts.append(("Cleaned", cleaned(analysis.cleaned.report, units: units)))
         }
-        facts.append(("Badges", "\(session.catalogue.info.title) (\(session.catalogue.info.id))"))
+        if analysis.earnsRunningBadges {
+            facts.append(("Badges", "\(session.catalogue.info.title) (\(session.catalogue.info.id))"))
+        }
         for (name, value) in facts { out += TextWidth.pad(name, to: 10) + value + "\n" }
 
         if !analysis.splits.isEmpty {
             out += "\n" + style.bold("Splits") + "\n"
-            var table = Table(headers: [units == .metric ? "KM" : "MI", "TIME", "PACE"], rightAligned: [0, 1, 2])
+            let speedHeader = RunFormatting.showsSpeed(activity) ? "SPEED" : "PACE"
+            var table = Table(
+                headers: [units == .metric ? "KM" : "MI", "TIME", speedHeader], rightAligned: [0, 1, 2])
             for split in analysis.splits {
                 let label =
                     split.isPartial ? String(format: "%.2f", split.distance / units.metresPerUnit) : String(split.index)
                 table.add([
                     label, RunFormatting.duration(split.movingTime ?? split.elapsedTime),
-                    units.pace(secondsPerKilometre: split.pace),
+                    RunFormatting.pace(split.pace.map { 1000 / $0 }, activity: activity, units: units),
                 ])
             }
             out += table.render(style: .plain)
@@ -131,14 +129,16 @@ enum RunShowCommand {
                 analysis.knownDistance.map { "\(units.distance($0)) (the device's)" }
                     ?? "unknown (no route, no device distance)"
             ),
-            ("Time", "\(RunFormatting.duration(stats.elapsedTime)) elapsed (first to last record)"),
+            ("Time", elapsed(stats, of: "record")),
         ]
+        if !analysis.earnsRunningBadges {
+            facts.append(("Activity", "\(activity.rawValue): \(Self.noBadges)"))
+        }
         var parts: [String] = []
         if let distance = device?.distance, distance > 0 { parts.append(units.distance(distance)) }
         if let timer = device?.timerTime { parts.append("\(RunFormatting.duration(timer)) timer") }
-        if let elapsed = device?.elapsedTime { parts.append("\(RunFormatting.duration(elapsed)) elapsed") }
         if !parts.isEmpty { facts.append(("Device", parts.joined(separator: ", "))) }
-        if let problem = analysis.timingProblem {
+        if let problem = analysis.timingProblem, analysis.earnsRunningBadges {
             facts.append(("Timing", "not ranked for medals: \(problem.reason)."))
         }
         var out = session.context.style.bold(title) + "\n"
@@ -147,6 +147,42 @@ enum RunShowCommand {
             out += "\n" + session.context.style.bold("Space mode: \(badge.name)") + " — \(badge.description)\n"
         }
         return out
+    }
+
+    /// Why a ride, a swim or another activity has no badges.
+    static let noBadges = "MoonRunner's badges, medals and best efforts are for runs on foot"
+
+    /// `1:00:32 elapsed`, with the first-to-last-fix (or record) span beside it where the device's
+    /// own elapsed time differs from it as shown: `1:00:32 elapsed (first to last fix: 1:00:00)`.
+    static func elapsed(_ stats: RunStatistics, of what: String = "fix") -> String {
+        let shown = RunFormatting.duration(stats.elapsedTime)
+        let span = RunFormatting.duration(stats.fixElapsedTime)
+        return "\(shown) elapsed" + (span == shown ? "" : " (first to last \(what): \(span))")
+    }
+
+    /// `Pace  5:32 /km, 10.8 km/h` on foot; `Speed  25.3 km/h` for a ride; a swim's pace per 100 m.
+    static func speedFact(_ speed: Double?, activity: ActivityKind, units: Units) -> (String, String) {
+        switch activity {
+        case .cycling, .driving, .other:
+            return ("Speed", RunFormatting.pace(speed, activity: activity, units: units))
+        default:
+            return (
+                "Pace",
+                "\(RunFormatting.pace(speed, activity: activity, units: units)), \(speed.map(units.speed) ?? "–")"
+            )
+        }
+    }
+
+    /// What cleaning dropped, in one line: `3 of 120 fixes dropped (2 spikes, …)`, and where a run
+    /// was cut at its activity's longest distance.
+    static func cleaned(_ report: CleaningReport, units: Units) -> String {
+        var text =
+            "\(report.dropped) of \(report.inputPoints) fixes dropped (\(report.spikes) spikes, "
+            + "\(report.pauseMarkers) pause markers, \(report.nullIsland) at 0,0, \(report.timeReversed) out of order"
+        if let cut = report.cutAt {
+            text += ", \(report.beyondLimit) after \(units.distance(cut, decimals: 0)), further than one activity goes"
+        }
+        return text + ")"
     }
 
     /// The device's own totals where, as shown, they differ from Nearby's figures (a FIT
@@ -188,19 +224,21 @@ enum RunShowCommand {
             ("title", .string(title)),
             ("route", .bool(analysis.route.hasRoute)),
             ("activity", .string(analysis.cleaned.activity.rawValue)),
+            ("earns_badges", .bool(analysis.earnsRunningBadges)),
             ("device_distance_m", .optional(device?.distance)),
             ("device_timer_s", .optional(device?.timerTime)),
             ("device_elapsed_s", .optional(device?.elapsedTime)),
             ("start", .optional(stats.startTime.flatMap(CivilTime.iso))),
             ("distance_m", .optional(analysis.knownDistance.map { ($0 * 10).rounded() / 10 })),
             ("elapsed_s", .optional(stats.elapsedTime)),
+            ("fix_elapsed_s", .optional(stats.fixElapsedTime)),
             ("moving_s", .optional(analysis.knownMovingTime)),
             ("average_speed_mps", .optional(stats.averageSpeed)),
             ("average_pace_s_per_km", .optional(stats.averagePace)),
-            ("ranked", .bool(analysis.timingProblem == nil)),
+            ("ranked", .bool(analysis.rankingSpeed != nil)),
             ("timing_problem", .optional(analysis.timingProblem?.reason)),
-            ("elevation_gain_m", .number(stats.elevationGain)),
-            ("elevation_loss_m", .number(stats.elevationLoss)),
+            ("elevation_gain_m", .optional(stats.elevationGain)),
+            ("elevation_loss_m", .optional(stats.elevationLoss)),
             (
                 "splits",
                 .array(
@@ -254,6 +292,12 @@ extension RunShowCommand {
             with the route coloured by pace, badge pins and the places of the --near datasets. A file
             name or hash prefix is looked up among --athlete's runs (default: the login name), or every
             athlete's with --all; an id names any run.
+            Elapsed time is the device's own (a FIT session's total_elapsed_time, as Garmin Connect and
+            Strava show it), with the first-to-last-fix time beside it where they differ; the device's
+            distance and timer are shown where they differ from Nearby's. A ride shows its speed in km/h
+            (mph), a swim its pace per 100 m; only runs on foot, and tracks that name no activity, have
+            badges, checkpoints and best efforts. A track without elevations shows no elevation (–, and
+            null in JSON), not 0 m.
             """,
         options: [
             .format([.table, .json]),

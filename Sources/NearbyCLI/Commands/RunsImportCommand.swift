@@ -63,9 +63,17 @@ struct RunsImportCommand {
         case .imported(let id, let run):
             var badge = run.bestBadge.map { ", badge \($0.name)" } ?? ""
             if let problem = run.timingProblem { badge += "; not ranked for medals: \(problem.reason)" }
+            if !run.activity.earnsRunningBadges {
+                badge = "; \(run.activity.rawValue): no running badges, they are for runs on foot"
+            }
             output.out(
-                "imported #\(id) \(title): \(RunFormatting.headline(run, units: units))\(badge)\n"
+                "imported #\(id) \(title): \(RunFormatting.headline(run, activity: run.activity, units: units))\(badge)\n"
             )
+            if let cut = run.cleaning.cutAt {
+                session.context.warn(
+                    "\(title) goes on past \(units.distance(cut, decimals: 0)), further than \(run.activity.noun) can; "
+                        + "the \(run.cleaning.beyondLimit) fixes after that were left out")
+            }
         case .duplicate(let id):
             // Content hashes are store-wide: say whose copy it is when it is another athlete's.
             let owner = try? session.library.store().run(id: id)?.athlete
@@ -101,6 +109,10 @@ extension RunsImportCommand {
             Garmin Connect and Runkeeper (named from their catalogues), by their first bytes; a
             skipped file is one sentence and makes the exit status 1. Runs are recorded as --athlete's
             (default: the login name); a file already stored by another athlete is named with theirs.
+            A FIT session's figures that its sport cannot have (a distance beyond its fastest speed over
+            its elapsed time) are dropped with a warning; a run longer than its activity can be (on foot
+            1,000 km, rides 5,000 km) is cut there with a warning. Rides, swims and other activities are
+            stored and earn no MoonRunner badge.
             """,
         options: [.maxSpeed, .badges, AthleteOption.athlete])
 }

@@ -10,7 +10,9 @@ enum RunsListCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         let format = try context.format(allowed: [.table, .json, .csv])
         let session = try RunsSession(context)
-        let listed = try RunsSession.failing { () throws(RunLibraryError) in try session.library.listRuns() }
+        let kind = try activityFilter(context)
+        let all = try RunsSession.failing { () throws(RunLibraryError) in try session.library.listRuns() }
+        let listed = all.filter { kind == nil || $0.summary.cleaned.activity == kind }
         let runs = listed.map(\.run)
         let summaries = listed.map(\.summary)
         let units = session.units
@@ -28,17 +30,20 @@ enum RunsListCommand {
                             ("source", .string(run.sourceName)),
                             ("source_path", .optional(run.sourcePath)),
                             ("activity", .optional(run.activityType)),
+                            ("kind", .string(summary.cleaned.activity.rawValue)),
                             ("start", .optional(run.startTime.flatMap(CivilTime.iso))),
                             ("distance_m", .optional(summary.knownDistance.map { ($0 * 10).rounded() / 10 })),
                             ("elapsed_s", .optional(stats.elapsedTime.map { $0.rounded() })),
                             ("moving_s", .optional(summary.knownMovingTime?.rounded())),
                             ("average_speed_mps", .optional(stats.averageSpeed)),
-                            ("ranked", .bool(summary.timingProblem == nil)),
+                            ("ranked", .bool(summary.rankingSpeed != nil)),
                             ("timing_problem", .optional(summary.timingProblem?.reason)),
                             ("points", .integer(run.pointCount)),
                             (
                                 "best_badge",
-                                .optional(stats.distance > 0 ? session.catalogue.best(for: stats.distance).name : nil)
+                                .optional(
+                                    summary.earnsRunningBadges && stats.distance > 0
+                                        ? session.catalogue.best(for: stats.distance).name : nil)
                             ),
                             ("hash", .string(run.contentHash)),
                         ]
@@ -56,8 +61,10 @@ enum RunsListCommand {
                     [
                         String(run.id), run.startTime.flatMap(CivilTime.iso) ?? "", run.name ?? run.sourceName,
                     ] + RunFormatting.csvFigures(summary) + [
-                        stats.elapsedTime.map { Formatting.number($0, digits: 0) } ?? "",
-                        RunFormatting.badge(for: stats.distance, catalogue: session.catalogue),
+                        // Whole seconds rounded as JSON and the table round them (240.5 → 241).
+                        stats.elapsedTime.map { Formatting.number($0.rounded(), digits: 0) } ?? "",
+                        RunFormatting.badge(
+                            for: summary, earns: summary.earnsRunningBadges, catalogue: session.catalogue),
                     ]
                 if everyone { record.insert(run.athlete, at: 1) }
                 text += CSVWriter.record(record)
@@ -71,21 +78,26 @@ enum RunsListCommand {
             var starred = false
             for (run, summary) in zip(runs, summaries) {
                 let stats = summary.statistics
-                let pace = RunFormatting.pace(stats.averageSpeed, units: units)
-                // A run without a speed (no route) shows no pace to star.
-                let star = summary.timingProblem != nil && pace != "–"
+                let pace = RunFormatting.pace(stats.averageSpeed, activity: summary.cleaned.activity, units: units)
+                // A run without a speed (no route) shows no pace to star, nor does one that takes no
+                // part in medals (a ride).
+                let star = summary.timingProblem != nil && summary.earnsRunningBadges && pace != "–"
                 starred = starred || star
                 var row: [String] = [
                     String(run.id), RunFormatting.date(run.startTime, zone: zone), run.name ?? run.sourceName,
                     RunFormatting.distance(summary, units: units), RunFormatting.time(summary),
                     star ? pace + " *" : pace,
-                    RunFormatting.badge(for: stats.distance, catalogue: session.catalogue),
+                    RunFormatting.badge(for: summary, earns: summary.earnsRunningBadges, catalogue: session.catalogue),
                 ]
                 if everyone { row.insert(run.athlete, at: 2) }
                 table.add(row)
             }
             context.output.out(table.render(style: context.style))
-            if runs.isEmpty { context.note("No runs yet; import some with 'nearby runs import FILE'.") }
+            if runs.isEmpty, let kind {
+                context.note("No \(kind.rawValue) activities among \(all.count) run\(all.count == 1 ? "" : "s").")
+            } else if runs.isEmpty {
+                context.note("No runs yet; import some with 'nearby runs import FILE'.")
+            }
             if starred {
                 context.note(
                     "* not ranked for medals: too little or faulty timing, or not a runner's speed ('nearby runs show <run>' says why)."
@@ -96,9 +108,33 @@ enum RunsListCommand {
 }
 
 extension RunsListCommand {
+    /// `--activity KIND`: one of ``ActivityKind``'s names, or nil for every run.
+    static func activityFilter(_ context: CommandContext) throws(CLIError) -> ActivityKind? {
+        guard let text = context.arguments.value("activity") else { return nil }
+        guard let kind = ActivityKind(rawValue: text.lowercased()) else {
+            throw .usage("--activity must be one of \(kinds), not \(text)")
+        }
+        return kind
+    }
+
+    /// The names `--activity` takes.
+    static let kinds = ActivityKind.allCases.map(\.rawValue).joined(separator: ", ")
+
     /// What `nearby runs list` takes, and its help.
     static let spec = CommandSpec(
         name: "runs list", summary: "date, distance, time, pace, best badge",
-        details: "The runs of --athlete (default: the login name); --all lists every athlete's, with their names.",
-        options: [.format([.table, .json, .csv]), .badges, AthleteOption.athlete, AthleteOption.all])
+        details: """
+            The runs of --athlete (default: the login name); --all lists every athlete's, with their
+            names. Runs on foot show a pace per km (or mile), rides, drives and other activities a
+            speed in km/h (mph), swims a pace per 100 m; only runs on foot, and tracks that name no
+            activity (unknown), earn MoonRunner's badges. TIME is the moving time; elapsed_s in JSON
+            and CSV is the device's own elapsed time where a FIT session gave one.
+            """,
+        options: [
+            .format([.table, .json, .csv]),
+            OptionDeclaration(
+                "activity", value: "KIND",
+                help: "only runs of this kind: \(kinds) (unknown: the file names no activity)"),
+            .badges, AthleteOption.athlete, AthleteOption.all,
+        ])
 }

@@ -20,9 +20,7 @@ enum RunsNearCommand {
         guard context.arguments.positionals.isEmpty else {
             throw .usage("nearby runs near takes no words, only --at LAT,LON --within DIST")
         }
-        let format: OutputFormat =
-            context.arguments.value("format")?.lowercased() == "text"
-            ? .table : try context.format(allowed: [.table, .json, .csv])
+        let format = try context.format(allowed: [.table, .json, .csv])
         guard let at = context.arguments.value("at") else { throw .usage("nearby runs near needs --at LAT,LON") }
         let point = try NumericOptions.point(at)
         guard context.arguments.value("within") != nil else { throw .usage("nearby runs near needs --within DIST") }
@@ -122,7 +120,7 @@ extension RunsNearCommand {
                 "within", value: "DIST", help: "how near the point a run passed", kind: .distance, required: true,
                 requires: "at"),
             .limit(limits, "at most N runs (default: all)"),
-            OptionDeclaration("format", value: "text|json|csv", help: "output format (default: text, a table)"),
+            .format([.table, .json, .csv]),
             AthleteOption.athlete, AthleteOption.all,
         ])
 }

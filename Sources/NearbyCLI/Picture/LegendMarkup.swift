@@ -47,9 +47,10 @@ struct LegendMarkup: Sendable {
                 + "<rect x=\"0\" y=\"0\" width=\"240\" height=\"12\" rx=\"3\" fill=\"#808080\"/></svg>"
                 + "<div class=\"pace-ends\"><span>no times in this run</span></div>"
         }
-        let slow = Markup.escape(picture.units.pace(speed: scale.low))
-        let fast = Markup.escape(picture.units.pace(speed: scale.high))
-        return "<div class=\"pace-title\">Pace</div>"
+        let slow = Markup.escape(RunFormatting.pace(scale.low, activity: picture.activity, units: picture.units))
+        let fast = Markup.escape(RunFormatting.pace(scale.high, activity: picture.activity, units: picture.units))
+        let heading = RunFormatting.showsSpeed(picture.activity) ? "Speed" : "Pace"
+        return "<div class=\"pace-title\">\(heading)</div>"
             + "<svg class=\"gradient\" width=\"240\" height=\"12\" viewBox=\"0 0 240 12\">"
             + "<defs><linearGradient id=\"pace-gradient\" x1=\"0\" y1=\"0\" x2=\"1\" y2=\"0\">"
             + "<stop offset=\"0\" stop-color=\"#FF0000\"/><stop offset=\"0.5\" stop-color=\"#FFFF00\"/>"
@@ -57,6 +58,8 @@ struct LegendMarkup: Sendable {
             + "<rect x=\"0\" y=\"0\" width=\"240\" height=\"12\" rx=\"3\" fill=\"url(#pace-gradient)\" "
             + "stroke=\"#26303A\" stroke-opacity=\"0.5\"/></svg>"
             + "<div class=\"pace-ends\"><span>slower · \(slow)</span><span>\(fast) · faster</span></div>"
-            + "<div class=\"note\">grey: no time</div>"
+            + "<div class=\"note\">grey: no time; the scale spans at least "
+            + "±\(WholeNumber.text(PaceColouring.minimumSpread * 50)) % of its middle speed, so an even pace "
+            + "is yellow</div>"
     }
 }

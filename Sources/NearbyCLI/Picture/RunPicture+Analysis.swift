@@ -19,6 +19,7 @@ extension RunPicture {
             },
             places: places, start: points.first?.coordinate, finish: points.last?.coordinate,
             attribution: attribution)
+        activity = analysis.cleaned.activity
     }
 
     /// The side panel's figures, as `runs show` words them.
@@ -29,12 +30,16 @@ extension RunPicture {
             Figure(label: "Distance", value: units.distance(stats.distance)),
             Figure(label: "Moving time", value: RunFormatting.duration(stats.movingTime)),
             Figure(label: "Elapsed time", value: RunFormatting.duration(stats.elapsedTime)),
-            Figure(label: "Average pace", value: RunFormatting.pace(stats.averageSpeed, units: units)),
+            Figure(
+                label: "Average pace",
+                value: RunFormatting.pace(stats.averageSpeed, activity: analysis.cleaned.activity, units: units)),
             Figure(label: "Average speed", value: stats.averageSpeed.map(units.speed) ?? "–"),
             Figure(
                 label: "Elevation",
                 value: RunFormatting.elevation(stats)),
         ]
+        // A ride's speed is its figure (km/h); a pace would say the same twice.
+        if RunFormatting.showsSpeed(analysis.cleaned.activity) { figures.removeAll { $0.label == "Average pace" } }
         if let badge = analysis.bestBadge {
             figures.append(Figure(label: "Badge", value: badge.name))
         }

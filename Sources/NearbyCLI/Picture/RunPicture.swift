@@ -55,6 +55,8 @@ struct RunPicture: Sendable, Hashable {
     var attribution: String
     /// What the map is drawn on: the plain background (the default) or embedded tiles.
     var backdrop: MapBackdrop = .plain
+    /// The activity, for how the legend tells speeds (a pace on foot, km/h for a ride).
+    var activity: ActivityKind = .unknown
 
     /// A picture with every field given; `start`/`finish` default to the ends of `legs`.
     init(

@@ -19,7 +19,7 @@ enum PlaceLibraryWording {
         switch error {
         case .notCached: return "\(error.description) (--offline)"
         case .refreshFailed(let id, let cause): return "could not refresh \(id): \(refresh(cause))"
-        case .fetchFailed(let id, let cause): return "\(id) has no data: \(refresh(cause))"
+        case .fetchFailed(let id, let cause): return "\(id) has no data: \(sentenceBody(refresh(cause)))"
         case .noneHaveData(let errors): return errors.map(message).joined(separator: "; ")
         case .notPublished(let id, let database):
             return "\(error.description); run 'nearby publish \(id) --to \(database)'"
@@ -48,6 +48,26 @@ enum PlaceLibraryWording {
         return "\(text) (give a folder of feed files with --from or NEARBY_MIRROR)."
     }
 
+    /// A sentence without its closing full stop, to be joined to another with `;` (a refresh
+    /// error's sentence ends with one: "….; answering" read as a path ending in `.;`).
+    static func sentenceBody(_ text: String) -> String {
+        var body = text
+        while body.hasSuffix(".") { body.removeLast() }
+        return body
+    }
+
+    /// `; parks-2016 has data`: the datasets of the same family as `id` (the same name before
+    /// the first `-`: parks and parks-2016, toilets and toilets-api) that `hasData` says have a
+    /// cached copy, for a dataset without data; empty when there are none.
+    static func alternatives(to id: String, among known: [String], hasData: (String) -> Bool) -> String {
+        let family = id.split(separator: "-").first.map(String.init) ?? id
+        let others = known.filter { other in
+            other != id && (other.split(separator: "-").first.map(String.init) ?? other) == family && hasData(other)
+        }
+        guard !others.isEmpty else { return "" }
+        return "; \(others.joined(separator: ", ")) \(others.count == 1 ? "has" : "have") data"
+    }
+
     /// The warning as one sentence; a dataset left out ends with `leftOut`.
     static func warning(_ warning: PlaceLibraryWarning, leftOut: String = "answering from the other datasets")
         -> String
@@ -63,7 +83,7 @@ enum PlaceLibraryWording {
             }
             return "could not refresh \(id) (\(reason)); using the copy from \(age == 1 ? "1 day" : "\(age) days") ago"
         case .leftOut(let error):
-            return "\(message(error)); \(leftOut)"
+            return "\(sentenceBody(message(error))); \(leftOut)"
         case .rebuilt, .unranked:
             return warning.description
         }

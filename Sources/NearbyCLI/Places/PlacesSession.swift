@@ -71,13 +71,40 @@ struct PlacesSession {
             result = try call(library)
         } catch {
             clearProgress()
-            throw PlaceLibraryWording.error(error)
+            var wording = PlaceLibraryWording.error(error)
+            if error.isNoData {
+                let ids: [String]
+                if case .noneHaveData(let errors) = error {
+                    ids = errors.compactMap(\.datasetID)
+                } else {
+                    ids = error.datasetID.map { [$0] } ?? []
+                }
+                wording.message = PlaceLibraryWording.sentenceBody(wording.message) + ids.map(alternatives).joined()
+            }
+            throw wording
         }
         clearProgress()
         for warning in result.warnings where wanted(warning) {
-            context.warn(PlaceLibraryWording.warning(warning, leftOut: leftOut))
+            var text = PlaceLibraryWording.warning(warning, leftOut: leftOut)
+            if case .leftOut(let error) = warning, let id = error.datasetID, error.isNoData {
+                let others = alternatives(id)
+                if !others.isEmpty {
+                    text =
+                        PlaceLibraryWording.sentenceBody(PlaceLibraryWording.message(error)) + others + "; \(leftOut)"
+                }
+            }
+            context.warn(text)
         }
         return result
+    }
+
+    /// Which datasets of the same family as `id` have a cached copy (parks-2016 for parks), worded
+    /// for a sentence about `id` having no data.
+    func alternatives(_ id: String) -> String {
+        let cache = library.cache
+        return PlaceLibraryWording.alternatives(to: id, among: library.catalog.knownIDs) { other in
+            (try? cache.load(other)) != nil
+        }
     }
 
     /// Clears a refresh's progress line on a terminal.

@@ -27,15 +27,36 @@ enum RunFormatting {
         return units.pace(speed: speed)
     }
 
-    /// The badge a stored run earns by itself.
-    static func badge(for distance: Double, catalogue: BadgeCatalogue) -> String {
-        distance > 0 ? catalogue.best(for: distance).name : "–"
+    /// A speed as its activity is told: a pace per kilometre or mile on foot (and for a track that
+    /// names no activity), a pace per 100 m for a swim, km/h (mph) for a ride, a drive or another
+    /// activity. "–" without a speed.
+    static func pace(_ speed: Double?, activity: ActivityKind, units: Units) -> String {
+        guard let speed, speed > 0, speed.isFinite else { return "–" }
+        switch activity {
+        case .running, .walking, .hiking, .unknown: return units.pace(speed: speed)
+        case .swimming: return duration(100 / speed) + " /100 m"
+        case .cycling, .driving, .other: return units.speed(speed)
+        }
+    }
+
+    /// Whether ``pace(_:activity:units:)`` tells `activity`'s speed as a speed (km/h, mph)
+    /// rather than a pace.
+    static func showsSpeed(_ activity: ActivityKind) -> Bool {
+        activity == .cycling || activity == .driving || activity == .other
+    }
+
+    /// The badge a stored run earns by itself: none for a run that earns no running badges (a
+    /// ride, a swim…) or has no distance.
+    static func badge(for summary: some RouteFigures, earns: Bool, catalogue: BadgeCatalogue) -> String {
+        let distance = summary.statistics.distance
+        return earns && distance > 0 ? catalogue.best(for: distance).name : "–"
     }
 
     /// The badge history as the rules want it: each run's distance and its one speed
-    /// (``RunSummary/rankingSpeed``, none for a run without trustworthy timing).
+    /// (``RunSummary/rankingSpeed``, none for a run without trustworthy timing). Rides, swims and
+    /// other activities not on foot take no part (``RunSummary/earnsRunningBadges``).
     static func badgeRuns(_ runs: [StoredRun], _ summaries: [RunSummary]) -> [BadgeRun] {
-        zip(runs, summaries).map { run, summary in
+        zip(runs, summaries).filter { $0.1.earnsRunningBadges }.map { run, summary in
             BadgeRun(
                 id: String(run.id), startTime: run.startTime ?? run.importedAt, distance: summary.statistics.distance,
                 speed: summary.rankingSpeed)
@@ -44,9 +65,11 @@ enum RunFormatting {
 }
 
 extension RunFormatting {
-    /// `+12 m / −8 m`, rounded to whole metres; "–" for a figure that has no whole value.
+    /// `+12 m / −8 m`, rounded to whole metres; "–" for a track without elevations (no data is
+    /// no figure, not 0 m) and for a figure that has no whole value.
     static func elevation(_ stats: RunStatistics) -> String {
-        "+\(WholeNumber.text(stats.elevationGain)) m / −\(WholeNumber.text(stats.elevationLoss)) m"
+        guard let gain = stats.elevationGain, let loss = stats.elevationLoss else { return "–" }
+        return "+\(WholeNumber.text(gain)) m / −\(WholeNumber.text(loss)) m"
     }
 }
 
@@ -65,17 +88,17 @@ extension RunFormatting {
     static func csvFigures(_ figures: some RouteFigures) -> [String] {
         [
             figures.knownDistance.map { Formatting.number($0, digits: 1) } ?? "",
-            figures.knownMovingTime.map { Formatting.number($0, digits: 0) } ?? "",
+            figures.knownMovingTime.map { Formatting.number($0.rounded(), digits: 0) } ?? "",
         ]
     }
 
-    /// What `runs import` says of a stored run: `5.00 km in 25:00 (5:00 /km)`, or for a run without
-    /// a route `indoor, no route: 37:43 elapsed, distance unknown`.
-    static func headline(_ analysis: some RouteFigures, units: Units) -> String {
+    /// What `runs import` says of a stored run: `5.00 km in 25:00 (5:00 /km)` (a ride's speed in
+    /// km/h), or for a run without a route `indoor, no route: 37:43 elapsed, distance unknown`.
+    static func headline(_ analysis: some RouteFigures, activity: ActivityKind, units: Units) -> String {
         guard analysis.route.isRouteless else {
             let stats = analysis.statistics
             return "\(units.distance(stats.distance)) in \(duration(stats.movingTime)) "
-                + "(\(pace(stats.averageSpeed, units: units)))"
+                + "(\(pace(stats.averageSpeed, activity: activity, units: units)))"
         }
         let distance = analysis.knownDistance.map { units.distance($0) + " by the device" } ?? "distance unknown"
         return "indoor, no route: \(duration(analysis.statistics.elapsedTime)) elapsed, \(distance)"

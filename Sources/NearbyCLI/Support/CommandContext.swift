@@ -30,11 +30,13 @@ struct CommandContext {
     }
 
     /// The `--format` option, checked against the formats a command supports. A machine format
-    /// (anything but `table`) makes standard output exact (see ``TerminalOutput``).
+    /// (anything but `table`) makes standard output exact (see ``TerminalOutput``). One rule for
+    /// every command: `text` is another name for `table` wherever `table` is offered.
     func format(allowed: [OutputFormat], default fallback: OutputFormat = .table) throws(CLIError) -> OutputFormat {
         var format = fallback
         if let text = arguments.value("format") {
-            guard let chosen = OutputFormat(rawValue: text.lowercased()), allowed.contains(chosen) else {
+            let name = text.lowercased() == "text" && allowed.contains(.table) ? "table" : text.lowercased()
+            guard let chosen = OutputFormat(rawValue: name), allowed.contains(chosen) else {
                 throw .usage("--format must be one of \(allowed.map(\.rawValue).joined(separator: ", ")), not \(text)")
             }
             format = chosen

@@ -90,6 +90,9 @@ struct OptionDeclaration: Sendable {
     var isRequired: Bool
     /// Another option this one only makes sense with (`--within` needs `--at`).
     var requires: String?
+    /// An older spelling the parser still accepts but help does not list (near's `--in`, now
+    /// `--near` as in every other command).
+    var isHidden = false
 
     init(
         _ name: String, short: Character? = nil, value: String? = nil, help: String, kind: ValueKind = .text,
@@ -172,6 +175,13 @@ extension OptionDeclaration {
         OptionDeclaration("near", value: "DATASET[,DATASET…]", help: help, required: required, requires: requires)
     }
 
+    /// An older spelling of another option, accepted and not listed in help.
+    static func hidden(_ name: String, value: String) -> OptionDeclaration {
+        var option = OptionDeclaration(name, value: value, help: "")
+        option.isHidden = true
+        return option
+    }
+
     static func format(_ formats: [OutputFormat], required: Bool = false) -> OptionDeclaration {
         OptionDeclaration(
             "format", value: formats.map(\.rawValue).joined(separator: "|"),
@@ -181,7 +191,7 @@ extension OptionDeclaration {
     static let maxSpeed = OptionDeclaration(
         "max-speed", value: "M/S",
         help:
-            "fixes implying a faster speed are spikes (default by activity: running 12, walking/hiking 7, cycling 30, other 70)",
+            "fixes implying a faster speed are spikes (default by activity: running 12, walking/hiking 7, cycling 30, swimming 5, other 70); a fix over 100 km from the last is one whatever the speed",
         kind: .decimal)
 
     /// `--badges ID`: which badge catalogue (``BadgeCatalogueOption``).

@@ -28,17 +28,26 @@ public struct ColouredLeg: Sendable, Hashable {
 ///
 /// Rules: the scale runs from the 5th to the 95th percentile of the timed legs' speeds
 /// (percentiles by linear interpolation between closest ranks, as numpy's default), so one
-/// GPS spike cannot flatten it; speeds outside are clamped to the ends. When the two
-/// percentiles are equal every timed leg is at 0.5 (yellow). Fraction f maps to RGB as
+/// GPS spike cannot flatten it; speeds outside are clamped to the ends. The scale spans at least
+/// ``minimumSpread`` (20 %) of its middle speed, widened evenly about the middle: paces 5 s/km
+/// apart are noise, not effort, and are drawn in shades of yellow rather than red and green (an
+/// even pace is yellow). Fraction f maps to RGB as
 /// (255, 510·f, 0) for f ≤ 0.5 and (510·(1 − f), 255, 0) above, each channel rounded.
 /// Legs never cross the gap between segments.
 public enum PaceColouring {
-    /// The scale's (low, high) speeds for `speeds`: their 5th and 95th percentiles, nil when
-    /// empty.
+    /// The least spread of the scale, as a share of its middle speed: 0.2 (±10 %).
+    public static let minimumSpread = 0.2
+
+    /// The scale's (low, high) speeds for `speeds`: their 5th and 95th percentiles, widened evenly
+    /// about their middle to at least ``minimumSpread`` of it; nil when empty.
     public static func scale(_ speeds: [Double]) -> (low: Double, high: Double)? {
         let sorted = speeds.sorted()
         guard !sorted.isEmpty else { return nil }
-        return (percentile(sorted, 0.05), percentile(sorted, 0.95))
+        let (low, high) = (percentile(sorted, 0.05), percentile(sorted, 0.95))
+        let middle = (low + high) / 2
+        let spread = Swift.max(high - low, minimumSpread * middle)
+        guard spread.isFinite, spread > 0 else { return (low, high) }
+        return (middle - spread / 2, middle + spread / 2)
     }
 
     /// Percentile `p` (0…1) of already sorted values, linear between closest ranks.
@@ -74,10 +83,9 @@ public enum PaceColouring {
             guard let speed, let bounds else {
                 return ColouredLeg(from: from, to: to, speed: nil, fraction: nil, colour: "#808080")
             }
-            // A spread under 1 % of the speed is an even pace measured with rounding noise: one
-            // colour (yellow), not red and green stripes.
+            // The scale has a least spread (see the type), so rounding noise stays yellow.
             let span = bounds.high - bounds.low
-            let f = span > 0.01 * bounds.high ? Swift.min(1, Swift.max(0, (speed - bounds.low) / span)) : 0.5
+            let f = span > 0 ? Swift.min(1, Swift.max(0, (speed - bounds.low) / span)) : 0.5
             return ColouredLeg(from: from, to: to, speed: speed, fraction: f, colour: colour(fraction: f))
         }
     }

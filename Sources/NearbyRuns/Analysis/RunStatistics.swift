@@ -3,8 +3,9 @@
 /// Rules:
 /// - `distance`: WGS84 geodesic lengths (2-D, elevation ignored) summed over the legs within
 ///   each segment; nothing is counted across the gap between segments.
-/// - `elapsedTime`: last time − first time over all timed points (nil with fewer than one
-///   timed point; 0 for one).
+/// - `fixElapsedTime`: last time − first time over all timed points (nil with fewer than one
+///   timed point; 0 for one). `elapsedTime` is the same unless the device gave its own
+///   (``RunSummary``: a FIT session's `total_elapsed_time`, what Garmin Connect and Strava show).
 /// - A *leg* is two consecutive points of one segment that both have times, the later one
 ///   strictly later. Its speed is its distance / its Δt.
 /// - `movingTime`: the sum of Δt over legs whose speed ≥ the moving threshold
@@ -18,7 +19,8 @@
 ///   seconds per kilometre (nil when moving time or distance is 0), where the timed distance leaves
 ///   out legs that touch an untimed point (so a file with a few timestamps does not look like a
 ///   sprint). `maxSpeed` = fastest leg.
-/// - Elevation gain/loss: ``ElevationSmoothing`` per segment, summed.
+/// - Elevation gain/loss: ``ElevationSmoothing`` per segment, summed; nil (no figure, not 0 m)
+///   when no segment has two fixes with an elevation.
 ///
 /// A run without a route has no fixes to measure: ``RunSummary`` fills its start, elapsed time
 /// and (the device's) distance from its records instead (see ``RouteStatus``).
@@ -27,8 +29,12 @@ public struct RunStatistics: Sendable, Hashable {
     public var distance: Double
     /// First timed point's time (seconds since 1970), if any.
     public var startTime: Double?
-    /// Last time − first time, seconds.
+    /// The run's elapsed time, seconds: the device's own when it gave one (``RunSummary``), else
+    /// ``fixElapsedTime``.
     public var elapsedTime: Double?
+    /// Last time − first time over the timed fixes (for a run without a route, its records),
+    /// seconds.
+    public var fixElapsedTime: Double?
     /// Seconds spent on legs at or above the moving speed.
     public var movingTime: Double
     /// Seconds spent on legs below the moving speed, within segments.
@@ -45,10 +51,10 @@ public struct RunStatistics: Sendable, Hashable {
     public var averagePace: Double?
     /// Fastest leg, m/s.
     public var maxSpeed: Double?
-    /// Metres climbed.
-    public var elevationGain: Double
-    /// Metres descended.
-    public var elevationLoss: Double
+    /// Metres climbed; nil when the track has no elevations to compare.
+    public var elevationGain: Double?
+    /// Metres descended; nil when the track has no elevations to compare.
+    public var elevationLoss: Double?
     /// Lowest and highest elevation seen, if any.
     public var minElevation: Double?
     /// Highest elevation seen.
@@ -65,6 +71,7 @@ public struct RunStatistics: Sendable, Hashable {
         var untimed = 0.0
         var gain = 0.0
         var loss = 0.0
+        var climbed = false
         var first: Double?
         var last: Double?
         var timed = 0
@@ -95,12 +102,15 @@ public struct RunStatistics: Sendable, Hashable {
                 fastest = Swift.max(fastest ?? speed, speed)
             }
             if let t = segment.points.last(where: { $0.time != nil })?.time { lastOfPrevious = t }
-            let (g, l) = options.elevation.gainAndLoss(segment.points.map(\.elevation))
+            let elevations = segment.points.map(\.elevation)
+            if elevations.lazy.compactMap({ $0 }).prefix(2).count == 2 { climbed = true }
+            let (g, l) = options.elevation.gainAndLoss(elevations)
             gain += g
             loss += l
         }
         startTime = first
         if let first, let last { elapsedTime = last - first } else { elapsedTime = nil }
+        fixElapsedTime = elapsedTime
         movingTime = moving
         stoppedTime = stopped
         gapTime = gap
@@ -109,8 +119,8 @@ public struct RunStatistics: Sendable, Hashable {
         timedFixes = timed
         averageSpeed = moving > 0 ? timedDistance / moving : nil
         averagePace = moving > 0 && timedDistance > 0 ? moving / timedDistance * 1000 : nil
-        elevationGain = gain
-        elevationLoss = loss
+        elevationGain = climbed ? gain : nil
+        elevationLoss = climbed ? loss : nil
         minElevation = lo
         maxElevation = hi
     }

@@ -6,6 +6,11 @@
 /// route (``RouteStatus``: an indoor recording) is measured from its records: start and elapsed
 /// time from the first and last record, ``RunStatistics/distance`` the device's distance (0 when
 /// unknown: ``RouteFigures/knownDistance``), no moving time and no speed.
+///
+/// The device's own totals (``device``, a FIT session's), kept within what the activity can do
+/// (``DeviceTotals/bounded(activity:span:)``), give the elapsed time: a session's
+/// `total_elapsed_time` is what Garmin Connect and Strava show, and
+/// ``RunStatistics/fixElapsedTime`` keeps the span of the fixes beside it.
 public struct RunSummary: Sendable, RouteFigures {
     /// The cleaned run.
     public var cleaned: CleanedRun
@@ -17,13 +22,15 @@ public struct RunSummary: Sendable, RouteFigures {
     public var maximumSpeed: Double
     /// Whether the run has a route, and its records.
     public var route: RouteStatus
+    /// The device's totals that its activity can have (nil when it gave none).
+    public var device: DeviceTotals?
 
     /// Cleans and measures `tracks`: activity from `activityType`, else the tracks' own type;
     /// spikes above `maximumSpeed` m/s, else the activity's limit; `fileTime` is the file's own
-    /// time (``TrackDocument/time``), if known.
+    /// time (``TrackDocument/time``), if known; `device` the device's own totals, if any.
     public init(
         tracks: [Track], activityType: String? = nil, maximumSpeed: Double? = nil, fileTime: Double? = nil,
-        options: AnalysisOptions = AnalysisOptions()
+        device: DeviceTotals? = nil, options: AnalysisOptions = AnalysisOptions()
     ) {
         let activity = ActivityKind(typeString: activityType ?? tracks.lazy.compactMap(\.activityType).first)
         let cleaning = CleaningOptions(activity: activity, maximumSpeed: maximumSpeed)
@@ -34,7 +41,11 @@ public struct RunSummary: Sendable, RouteFigures {
         self.maximumSpeed = cleaning.maximumSpeed
         route = RouteStatus(cleaned: cleaned, tracks: tracks)
         if route.isRouteless, let recording = route.recording {
-            statistics = Self.routeless(recording)
+            statistics = Self.routeless(recording, activity: activity)
+        }
+        self.device = device?.bounded(activity: activity, span: statistics.fixElapsedTime).totals
+        if let elapsed = self.device?.elapsedTime { statistics.elapsedTime = elapsed }
+        if route.isRouteless {
             timingProblem = .noRoute
             return
         }
@@ -44,16 +55,29 @@ public struct RunSummary: Sendable, RouteFigures {
     }
 
     /// The statistics of a run without a route, from its records: no distance of Nearby's own, no
-    /// moving time, no speed and no elevation.
-    static func routeless(_ recording: RecordSummary) -> RunStatistics {
-        var statistics = RunStatistics(CleanedRun(segments: [], activity: .unknown))
+    /// moving time, no speed and no elevation. The device's distance counts only when `activity`
+    /// can cover it in the time the records span.
+    static func routeless(_ recording: RecordSummary, activity: ActivityKind) -> RunStatistics {
+        var statistics = RunStatistics(CleanedRun(segments: [], activity: activity))
         statistics.startTime = recording.firstTime
         statistics.elapsedTime = recording.elapsedTime
+        statistics.fixElapsedTime = recording.elapsedTime
         statistics.timedFixes = 0
-        if let distance = recording.distance, distance > 0 { statistics.distance = distance }
+        if let distance = recording.distance, distance > 0,
+            DeviceTotals.distanceProblem(distance, activity: activity, time: nil, span: recording.elapsedTime) == nil
+        {
+            statistics.distance = distance
+        }
         return statistics
     }
 
-    /// The speed medals compare (m/s): ``RunStatistics/averageSpeed`` when the timing is trusted.
-    public var rankingSpeed: Double? { timingProblem == nil ? statistics.averageSpeed : nil }
+    /// The speed medals compare (m/s): ``RunStatistics/averageSpeed`` when the timing is trusted
+    /// and the activity earns MoonRunner's badges (``ActivityKind/earnsRunningBadges``).
+    public var rankingSpeed: Double? {
+        timingProblem == nil && earnsRunningBadges ? statistics.averageSpeed : nil
+    }
+
+    /// Whether the run takes part in the badges and medals: a run on foot, or a track that names
+    /// no activity (``ActivityKind/earnsRunningBadges``).
+    public var earnsRunningBadges: Bool { cleaned.activity.earnsRunningBadges }
 }

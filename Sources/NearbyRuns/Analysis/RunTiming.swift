@@ -5,7 +5,10 @@
 /// short, and a device that stamps every fix alike may still vary the fraction), if the last timed fix is earlier than the first (a run
 /// backwards), or if the first timed fix lies more than ``maximumFileTimeOffset`` (10 years) from
 /// the file's own time, the times are a device fault and the run is analysed as untimed
-/// (distance only). After the statistics, ``rankingProblem(_:maximumSpeed:)`` asks for at least
+/// (distance only). Times are distrusted only on such evidence: a file time before ``gpsEpoch``
+/// (1980-01-06, when GPS time began) is a placeholder, not evidence (GPSBabel writes the Unix
+/// epoch, 1970-01-01T00:00:00Z, when it knows no creation time), so such a file's consistent,
+/// increasing fix times are the run's times. After the statistics, ``rankingProblem(_:maximumSpeed:)`` asks for at least
 /// two timed fixes, some moving time, at least ``minimumTimedFraction`` (90 %) of the distance
 /// between timed fixes, and an average speed no faster than the activity's spike limit (the one
 /// ``TrackCleaner`` uses). The badges are running badges (MoonRunner's), so a track that does not
@@ -28,6 +31,10 @@ enum RunTiming {
     /// The furthest the fixes may be from the file's own time: 10 years (a GPS week rollover is
     /// 19.6 years; an old run exported years later stays within it).
     static let maximumFileTimeOffset = 10 * secondsPerYear
+    /// 1980-01-06T00:00:00Z, the start of GPS time: no receiver stamped a file earlier, so an
+    /// earlier file time (the Unix epoch 0 above all) is a placeholder and says nothing about the
+    /// fixes' clock.
+    static let gpsEpoch: Double = 315_964_800
 
     /// A fault of the clock that makes every time in `tracks` unusable, or nil.
     static func clockProblem(tracks: [Track], fileTime: Double?) -> TimingProblem? {
@@ -51,7 +58,7 @@ enum RunTiming {
         guard timed >= 2, let first, let last else { return nil }
         if highest - lowest < equalTimeSpan { return .allTimesEqual(time: lowest) }
         if last < first { return .backwards(seconds: first - last) }
-        if let fileTime, fileTime.isFinite, abs(first - fileTime) > maximumFileTimeOffset {
+        if let fileTime, fileTime.isFinite, fileTime >= gpsEpoch, abs(first - fileTime) > maximumFileTimeOffset {
             return .farFromFileTime(fixTime: first, fileTime: fileTime)
         }
         return nil

@@ -11,6 +11,8 @@ import NearbyGeo
 /// 3. The first kept fix of a segment is trusted. Every later fix is compared with the last
 ///    kept fix of the same segment:
 ///    - if both have times and the new time is earlier, the fix is dropped as time-reversed;
+///    - a fix more than `maximumLeg` (100 km) from it is a spike whatever the times: such a leg
+///      is a fault (a jump to the antipodes), never distance;
 ///    - if both have times, the implied speed is distance / max(Δt, `minimumInterval`); above
 ///      `maximumSpeed` the fix is a spike and is dropped (the last kept fix stays the anchor,
 ///      so a run of consecutive spikes is dropped whole);
@@ -23,7 +25,11 @@ import NearbyGeo
 /// 4. A kept fix's elevation, heart rate and cadence outside ``PhysicalLimits`` are dropped and
 ///    counted in ``CleaningReport/outOfRange`` (readers already do this; runs stored before the
 ///    rule may still hold such values).
-/// 5. Empty segments are removed. Distances are WGS84 geodesic lengths between kept fixes
+/// 5. A run goes no further than its activity's `maximumDistance` (a runner's 1,000 km, a ride's
+///    5,000 km: ``ActivityKind/maximumDistance``): a fix whose leg would take it past that is left
+///    out with every fix after it (``CleaningReport/beyondLimit``, ``CleaningReport/cutAt``), so no
+///    report of an impossible run grows without bound.
+/// 6. Empty segments are removed. Distances are WGS84 geodesic lengths between kept fixes
 ///    (``Geodesic/legDistance(_:_:)-(Coordinate,Coordinate)``: the chord formula for legs under a
 ///    kilometre, within 2e-8 m of the inverse solve), summed within segments only.
 ///
@@ -80,7 +86,15 @@ public struct TrackCleaner: Sendable {
             anchorIndex = -1
             pending = []
         }
+        // Once the run would pass its activity's longest distance, every later fix is left out.
+        var cut = false
         func keep(_ given: TrackPoint, _ coordinate: Coordinate, legLength: Double, index: Int) {
+            guard !cut, total + legLength <= opts.maximumDistance else {
+                cut = true
+                report.cutAt = opts.maximumDistance
+                report.beyondLimit += 1
+                return
+            }
             var point = given
             PhysicalLimits.check(&point, counts: &report.outOfRange)
             total += legLength
@@ -104,6 +118,10 @@ public struct TrackCleaner: Sendable {
                 current.reserveCapacity(segment.points.count)
                 for (index, point) in segment.points.enumerated() {
                     report.inputPoints += 1
+                    if cut {
+                        report.beyondLimit += 1
+                        continue
+                    }
                     guard let coordinate = point.coordinate else {
                         report.pauseMarkers += 1
                         close()

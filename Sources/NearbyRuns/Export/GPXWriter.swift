@@ -2,11 +2,19 @@ import NearbyBasics
 
 /// Writes a ``TrackDocument`` as GPX 1.1: `wpt`s, then each track as `trk` (`name`, `type`) with
 /// `trkseg`/`trkpt` (`lat`, `lon`, `ele`, `time`, and heart rate / cadence in a Garmin
-/// `gpxtpx:TrackPointExtension`). Times are ISO 8601 UTC with `Z`, with milliseconds only when
-/// the time has a fraction. Text is XML-escaped; characters XML 1.0 forbids are dropped.
+/// `gpxtpx:TrackPointExtension`, one element a line as Garmin and Strava write it, so GDAL's GPX
+/// driver reads heart rate and cadence). Times are ISO 8601 UTC with `Z`, with milliseconds only
+/// when the time has a fraction. Numbers are the shortest decimals that read back as stored;
+/// elevations at most ``elevationDecimals`` decimals, so a value stored with binary noise
+/// (377.20000000000005 for a FIT altitude of 377.2) is written as its source wrote it. Text is
+/// XML-escaped; characters XML 1.0 forbids are dropped.
 public struct GPXWriter: Sendable {
     /// The `creator` attribute when the document has none.
     public var creator: String
+
+    /// Decimals an elevation is written with at most: 6, a micrometre, finer than any device
+    /// measures (FIT altitude is in 0.2 m steps) and coarser than a double's noise.
+    public static let elevationDecimals = 6
 
     public init(creator: String = "Nearby") {
         self.creator = creator
@@ -43,15 +51,21 @@ public struct GPXWriter: Sendable {
         let lat = NumberText.plain(p.latitude) ?? "0"
         let lon = NumberText.plain(p.longitude) ?? "0"
         out += "\(indent)<\(element) lat=\"\(lat)\" lon=\"\(lon)\">"
-        if let ele = p.elevation, let text = NumberText.plain(ele) { out += "<ele>\(text)</ele>" }
-        if let time = p.time, let text = Self.timestamp(time) { out += "<time>\(text)</time>" }
-        if p.heartRate != nil || p.cadence != nil {
-            out += "<extensions><gpxtpx:TrackPointExtension>"
-            if let hr = p.heartRate { out += "<gpxtpx:hr>\(hr)</gpxtpx:hr>" }
-            if let cad = p.cadence { out += "<gpxtpx:cad>\(cad)</gpxtpx:cad>" }
-            out += "</gpxtpx:TrackPointExtension></extensions>"
+        let inner = indent + "  "
+        var body = ""
+        if let ele = p.elevation, let text = NumberText.plain(ele, maxFractionDigits: Self.elevationDecimals) {
+            body += "\(inner)<ele>\(text)</ele>\n"
         }
-        out += "</\(element)>\n"
+        if let time = p.time, let text = Self.timestamp(time) { body += "\(inner)<time>\(text)</time>\n" }
+        if p.heartRate != nil || p.cadence != nil {
+            // One element a line, as Garmin and Strava write it: GDAL's GPX driver reads a
+            // one-line extension as a single integer field and loses the cadence.
+            body += "\(inner)<extensions>\n\(inner)  <gpxtpx:TrackPointExtension>\n"
+            if let hr = p.heartRate { body += "\(inner)    <gpxtpx:hr>\(hr)</gpxtpx:hr>\n" }
+            if let cad = p.cadence { body += "\(inner)    <gpxtpx:cad>\(cad)</gpxtpx:cad>\n" }
+            body += "\(inner)  </gpxtpx:TrackPointExtension>\n\(inner)</extensions>\n"
+        }
+        out += body.isEmpty ? "</\(element)>\n" : "\n" + body + "\(indent)</\(element)>\n"
     }
 
     /// `YYYY-MM-DDThh:mm:ss[.mmm]Z` for seconds since 1970 (milliseconds, rounded, only when

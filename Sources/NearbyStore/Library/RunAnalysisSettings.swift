@@ -17,15 +17,22 @@ public struct RunAnalysisSettings: Sendable {
         self.maximumSpeed = maximumSpeed
     }
 
-    /// Cleans, measures and analyses `tracks` (``RunAnalysis``).
-    public func analyse(_ tracks: [Track], activityType: String? = nil, fileTime: Double? = nil) -> RunAnalysis {
+    /// Cleans, measures and analyses `tracks` (``RunAnalysis``), with the device's own totals if
+    /// it gave any.
+    public func analyse(
+        _ tracks: [Track], activityType: String? = nil, fileTime: Double? = nil, device: DeviceTotals? = nil
+    ) -> RunAnalysis {
         RunAnalysis(
-            tracks: tracks, activityType: activityType, maximumSpeed: maximumSpeed, fileTime: fileTime, units: units,
-            catalogue: catalogue)
+            tracks: tracks, activityType: activityType, maximumSpeed: maximumSpeed, fileTime: fileTime,
+            device: device, units: units, catalogue: catalogue)
     }
 
     /// The figures and the one speed of `tracks` (``RunSummary``), without splits or badges.
-    public func summary(_ tracks: [Track], activityType: String? = nil, fileTime: Double? = nil) -> RunSummary {
-        RunSummary(tracks: tracks, activityType: activityType, maximumSpeed: maximumSpeed, fileTime: fileTime)
+    public func summary(
+        _ tracks: [Track], activityType: String? = nil, fileTime: Double? = nil, device: DeviceTotals? = nil
+    ) -> RunSummary {
+        RunSummary(
+            tracks: tracks, activityType: activityType, maximumSpeed: maximumSpeed, fileTime: fileTime,
+            device: device)
     }
 }

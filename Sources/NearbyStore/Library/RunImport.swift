@@ -21,8 +21,13 @@ public struct ImportedRun: RouteFigures, Sendable {
     public var route: RouteStatus
     /// Why the speed is not trusted for medals, or nil.
     public var timingProblem: TimingProblem?
-    /// The best badge the run earns on its own, if any.
+    /// The best badge the run earns on its own, if any (none for a ride, a swim or another
+    /// activity that is not on foot).
     public var bestBadge: Badge?
+    /// The activity it was measured as.
+    public var activity: ActivityKind
+    /// What cleaning dropped (a run cut at its activity's longest distance says so).
+    public var cleaning: CleaningReport
 }
 
 /// What an import did with one run.

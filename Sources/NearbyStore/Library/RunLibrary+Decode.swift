@@ -48,7 +48,7 @@ extension RunLibrary {
                     RunCandidate(
                         document: pair.0,
                         hash: ContentDigest(index == 0 ? hash : Self.sessionHash(digest, index: index)),
-                        totals: Self.totals(pair.1), origin: origin)
+                        totals: pair.1.deviceTotals, origin: origin)
                 }
             case .failure(let error):
                 throw .fit(error)
@@ -63,13 +63,5 @@ extension RunLibrary {
         digest.update(file.finalize())
         digest.update(Array("session \(index)".utf8))
         return digest.hexDigest()
-    }
-
-    /// The device's totals of a session the device wrote (none for a synthesized one).
-    static func totals(_ session: FITSession) -> DeviceTotals? {
-        guard !session.isSynthesized else { return nil }
-        let totals = DeviceTotals(
-            distance: session.totalDistance, timerTime: session.totalTimerTime, elapsedTime: session.totalElapsedTime)
-        return totals.isEmpty ? nil : totals
     }
 }

@@ -133,14 +133,16 @@ extension RunLibrary {
         let packing = SideTask { PackedSegment.pack(segments) }
         // Only the figures the outcome reports: splits, best efforts and checkpoints are computed
         // when a run is shown, not on import.
-        var summary = settings.summary(document.tracks, activityType: type, fileTime: document.time)
+        var summary = settings.summary(
+            document.tracks, activityType: type, fileTime: document.time, device: candidate.totals)
         if metadata == nil, let start = summary.statistics.startTime,
             let found = source.catalogue?.metadata(near: start)
         {
             metadata = found  // Garmin's catalogue names no files: matched by start time
             if let foundType = found.type, foundType != type {
                 type = foundType
-                summary = settings.summary(document.tracks, activityType: type, fileTime: document.time)
+                summary = settings.summary(
+                    document.tracks, activityType: type, fileTime: document.time, device: candidate.totals)
             }
         }
         // A run without a route but with timed records (indoor) is kept; see ``RouteStatus``.
@@ -154,13 +156,15 @@ extension RunLibrary {
             contentHash: contentHash, sourceName: source.fileName,
             name: metadata?.name ?? document.name ?? document.tracks.lazy.compactMap(\.name).first,
             activityType: type, startTime: statistics.startTime ?? metadata?.startTime,
-            distance: statistics.distance, elapsedTime: statistics.elapsedTime ?? 0,
+            distance: statistics.distance, elapsedTime: statistics.fixElapsedTime ?? 0,
             movingTime: statistics.movingTime, fileTime: document.time,
             segments: segments,
             sourcePath: source.isMember ? source.displayPath : nil, deviceTotals: candidate.totals)
+        let earns = summary.earnsRunningBadges && statistics.distance > 0
         let imported = ImportedRun(
             statistics: statistics, route: summary.route, timingProblem: summary.timingProblem,
-            bestBadge: statistics.distance > 0 ? settings.catalogue?.best(for: statistics.distance) : nil)
+            bestBadge: earns ? settings.catalogue?.best(for: statistics.distance) : nil,
+            activity: summary.cleaned.activity, cleaning: summary.cleaned.report)
         do {
             switch try store.importRun(record, packed: packing.value()) {
             case .inserted(let id): return .imported(id, imported)

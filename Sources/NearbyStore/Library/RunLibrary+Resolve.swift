@@ -40,7 +40,8 @@ extension RunLibrary {
             let document = candidate.document
             return ResolvedRun(
                 source: .file(title: candidate.origin.title),
-                analysis: settings.analyse(document.tracks, fileTime: document.time), warnings: warnings)
+                analysis: settings.analyse(document.tracks, fileTime: document.time, device: candidate.totals),
+                warnings: warnings)
         }
         let document: TrackDocument
         do {

@@ -87,7 +87,9 @@ public final class RunLibrary {
         result.reserveCapacity(runs.count)
         for run in runs {
             let track = try storedTrack(run)
-            result.append(settings.summary([track], activityType: run.activityType, fileTime: run.fileTime))
+            result.append(
+                settings.summary(
+                    [track], activityType: run.activityType, fileTime: run.fileTime, device: run.deviceTotals))
         }
         return result
     }
@@ -96,7 +98,10 @@ public final class RunLibrary {
     public func storedRun(_ reference: String) throws(RunLibraryError) -> (run: StoredRun, analysis: RunAnalysis) {
         let run = try withStore { store throws(RunStoreError) in try store.findRun(reference: reference, scope: scope) }
         let track = try storedTrack(run)
-        return (run, settings.analyse([track], activityType: run.activityType, fileTime: run.fileTime))
+        return (
+            run,
+            settings.analyse([track], activityType: run.activityType, fileTime: run.fileTime, device: run.deviceTotals)
+        )
     }
 
     /// The runs in ``scope`` that passed within `distance` metres of `point`, nearest pass first

@@ -36,6 +36,13 @@ public struct FITSession: Sendable, Hashable {
     /// True when the file had no session message and this one was made from the records.
     public var isSynthesized: Bool
 
+    /// The totals the device wrote (none for a synthesized session), as a run keeps them.
+    public var deviceTotals: DeviceTotals? {
+        guard !isSynthesized else { return nil }
+        let totals = DeviceTotals(distance: totalDistance, timerTime: totalTimerTime, elapsedTime: totalElapsedTime)
+        return totals.isEmpty ? nil : totals
+    }
+
     /// Last record time minus first record time, seconds.
     public var recordElapsedTime: Double? {
         guard let first = firstRecordTime, let last = lastRecordTime else { return nil }

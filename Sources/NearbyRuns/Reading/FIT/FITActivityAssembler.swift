@@ -113,6 +113,7 @@ struct FITActivityAssembler {
                     ))
             }
             if !segment.points.isEmpty { track.segments.append(segment) }
+            bound(&session, records: &summary)
             if summary.distance == nil, let total = session.totalDistance, total.isFinite, total >= 0 {
                 summary.distance = total  // a device that keeps its distance in the session only
             }
@@ -132,6 +133,33 @@ struct FITActivityAssembler {
             timerEventCount: builder.timerEvents, pausedSeconds: builder.pausedSeconds,
             compressedTimestampRecordCount: builder.compressedRecords,
             developerFieldRecordCount: builder.developerRecords)
+    }
+
+    /// Drops the device figures of `session` and the records' running distance that its sport
+    /// cannot have (``DeviceTotals/bounded(activity:span:)``; an average speed above the sport's
+    /// fastest), with one warning each: a `total_distance` of 1.7e308 m is a fault, not a run.
+    mutating func bound(_ session: inout FITSession, records summary: inout RecordSummary) {
+        let kind = ActivityKind(typeString: session.sport)
+        let span = session.recordElapsedTime
+        let (kept, problems) = DeviceTotals(
+            distance: session.totalDistance, timerTime: session.totalTimerTime, elapsedTime: session.totalElapsedTime
+        ).bounded(activity: kind, span: span)
+        session.totalDistance = kept.distance
+        session.totalTimerTime = kept.timerTime
+        session.totalElapsedTime = kept.elapsedTime
+        var found = problems
+        if let speed = session.averageSpeed, !(speed.isFinite && speed >= 0 && speed <= kind.maximumSpeed) {
+            found.append(.speed(value: speed, limit: kind.maximumSpeed, activity: kind))
+            session.averageSpeed = nil
+        }
+        if let distance = summary.distance,
+            let problem = DeviceTotals.distanceProblem(distance, activity: kind, time: kept.elapsedTime, span: span)
+        {
+            summary.distance = nil
+            session.lastRecordDistance = nil
+            if !found.contains(problem) { found.append(problem) }
+        }
+        warnings += found.map(FITWarning.implausibleDeviceFigure)
     }
 
     /// Where each session's records start and end (`bounds[i]..<bounds[i + 1]`).

@@ -96,7 +96,7 @@ struct FITActivityBuilder {
             switch field.number {
             case 0: record.latitude = field.integer(in: content, bigEndian: big).flatMap { Int32(exactly: $0) }
             case 1: record.longitude = field.integer(in: content, bigEndian: big).flatMap { Int32(exactly: $0) }
-            case 2: record.altitude = field.value(in: content, bigEndian: big).map { $0 / 5 - 500 }
+            case 2: record.altitude = field.value(in: content, bigEndian: big).map(Self.metresAboveSea)
             case 3: record.heartRate = field.integer(in: content, bigEndian: big).flatMap { UInt16(exactly: $0) }
             case 4: record.cadence = field.integer(in: content, bigEndian: big).flatMap { UInt16(exactly: $0) }
             case 5: record.distance = field.value(in: content, bigEndian: big).map { $0 / 100 }
@@ -109,7 +109,7 @@ struct FITActivityBuilder {
                 packedDistance += (rolling - lastPackedDistance) & 0xFFF
                 lastPackedDistance = rolling
                 record.distance = Double(packedDistance) / 16
-            case 78: enhancedAltitude = field.value(in: content, bigEndian: big).map { $0 / 5 - 500 }
+            case 78: enhancedAltitude = field.value(in: content, bigEndian: big).map(Self.metresAboveSea)
             default: break
             }
         }
@@ -121,6 +121,11 @@ struct FITActivityBuilder {
         if definition.hasDeveloperFields { developerRecords += 1 }
         records.append(record)
     }
+
+    /// A FIT altitude, (raw / 5) − 500 m in steps of 0.2 m, computed as (raw − 2500) / 5: the
+    /// subtraction of whole numbers is exact and the one division rounds once, so 4386 gives the
+    /// Double nearest 377.2 (written `377.2`), not 877.2 − 500 = 377.20000000000005.
+    static func metresAboveSea(_ raw: Double) -> Double { (raw - 2500) / 5 }
 
     private mutating func event(_ definition: FITDefinition, _ content: UnsafePointer<UInt8>, _ time: UInt32?) {
         var event: Int64?

@@ -22,11 +22,23 @@ struct FITField: Sendable, Hashable {
         }
     }
 
-    /// The first element as an integer, or nil when invalid (sentinel), too short, a string or
-    /// float, an unknown base type, or a uint64 beyond Int64.
+    /// Whether the field's bytes are whole elements of its base type. Some devices (a COROS watch
+    /// among them) declare, say, a uint32 of 1 byte; Garmin's FIT SDK then reads the field as
+    /// bytes, which are no value of that type, and goes on with the next field. So does Nearby:
+    /// such a field reads as invalid (nil), and every later field and message is read as declared.
+    var isWholeElements: Bool {
+        guard let width = Self.elementSize(baseType) else { return false }
+        return size >= width && size % width == 0
+    }
+
+    /// The first element as an integer, or nil when invalid (sentinel), not whole elements of its
+    /// base type (``isWholeElements``), a string or float, an unknown base type, or a uint64
+    /// beyond Int64.
     func integer(in content: UnsafePointer<UInt8>, bigEndian: Bool) -> Int64? {
         let type = baseType & 0x1F
-        guard let width = Self.elementSize(baseType), width <= size, type != 7, type != 8, type != 9 else { return nil }
+        guard isWholeElements, let width = Self.elementSize(baseType), type != 7, type != 8, type != 9 else {
+            return nil
+        }
         let raw = Self.raw(content + offset, width: width, bigEndian: bigEndian)
         let bits = UInt64(width * 8)
         let allOnes: UInt64 = bits == 64 ? .max : (1 << bits) - 1
@@ -46,6 +58,7 @@ struct FITField: Sendable, Hashable {
 
     /// The first element as a number (integers and finite floats), nil when invalid.
     func value(in content: UnsafePointer<UInt8>, bigEndian: Bool) -> Double? {
+        guard isWholeElements else { return nil }
         switch baseType & 0x1F {
         case 8:
             guard size >= 4 else { return nil }

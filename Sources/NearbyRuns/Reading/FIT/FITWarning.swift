@@ -25,6 +25,9 @@ public enum FITWarning: Sendable, Hashable, CustomStringConvertible {
     case sessionTotalsIgnored(count: Int)
     /// Bytes after the last FIT file of the chain that are not another FIT file.
     case trailingBytes(count: Int)
+    /// A device figure (a session's distance, times or average speed, the records' running
+    /// distance) that its sport cannot have was dropped.
+    case implausibleDeviceFigure(DeviceFigureProblem)
 
     /// One sentence, without the file name.
     public var description: String {
@@ -52,6 +55,8 @@ public enum FITWarning: Sendable, Hashable, CustomStringConvertible {
         case .sessionTotalsIgnored(let count):
             return
                 "The device totals of \(count) session\(count == 1 ? "" : "s") describe records that could not be read, so they were dropped."
+        case .implausibleDeviceFigure(let problem):
+            return problem.description
         case .trailingBytes(let count):
             return
                 "\(count) byte\(count == 1 ? "" : "s") after the end of the FIT data \(count == 1 ? "was" : "were") ignored."
