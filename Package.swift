@@ -181,6 +181,7 @@ if Context.environment["NEARBY_FUZZ"] == "1" {
         ("pointblob", ["NearbyStore", "NearbyRuns"]),
         ("osm-pbf", ["NearbyOSM", "NearbyFuzzSupport"]),
         ("osm-xml", ["NearbyOSM", "NearbyFuzzSupport"]),
+        ("walk-network", ["NearbyWalk", "NearbyGeo"]),
     ]
     package.targets.append(
         .target(

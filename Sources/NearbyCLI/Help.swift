@@ -47,6 +47,10 @@ enum Help {
             let runs = CommandRouter.commands.filter { $0.spec.name.hasPrefix("runs ") }.map(\.spec)
             return "usage:\n" + commandLines(runs) + "\n'nearby runs COMMAND --help' shows a command's options.\n"
         }
+        // Two-word commands outside `runs`: `datasets add`, `streets import`.
+        if let sub = words.dropFirst().first, let command = CommandRouter.command(named: "\(first) \(sub)") {
+            return render(command.spec)
+        }
         if let command = CommandRouter.command(named: first) { return render(command.spec) }
         var listing = ListCommand.spec
         listing.name = first

@@ -81,4 +81,36 @@ enum WalkNetworkFile {
         file.replaceSubrange(0..<headerSize, with: header)
         return file
     }
+
+    /// Recomputes every checksum of `file` in place (the block table where the header puts it,
+    /// then the header's own), as anyone who can write the file can: the fuzz target uses it so
+    /// the readers behind the checksums see hostile values too. Leaves a file too short alone.
+    static func reseal(_ file: inout [UInt8]) {
+        guard file.count >= headerSize else { return }
+        func u64(_ offset: Int) -> Int {
+            var value: UInt64 = 0
+            for k in 0..<8 { value |= UInt64(file[offset + k]) << (8 * k) }
+            return Int(clamping: value)
+        }
+        let tableIndex = Section.checksums.rawValue
+        let tableOffset = u64(80 + 16 * tableIndex)
+        let tableLength = u64(88 + 16 * tableIndex)
+        if tableOffset >= headerSize, tableOffset <= file.count, tableLength <= file.count - tableOffset {
+            var start = headerSize
+            var slot = tableOffset
+            while start < tableOffset, slot + 8 <= tableOffset + tableLength {
+                let end = min(start + BlockVerifier.blockSize, tableOffset)
+                let sum = file.withUnsafeBytes { raw in
+                    raw.baseAddress.map { BlockChecksum.hash($0 + start, byteCount: end - start) } ?? 0
+                }
+                withUnsafeBytes(of: sum.littleEndian) { file.replaceSubrange(slot..<(slot + 8), with: $0) }
+                start = end
+                slot += 8
+            }
+        }
+        let sum = file.withUnsafeBytes { raw in
+            raw.baseAddress.map { BlockChecksum.hash($0, byteCount: checksumOffset) } ?? 0
+        }
+        withUnsafeBytes(of: sum.littleEndian) { file.replaceSubrange(checksumOffset..<(checksumOffset + 8), with: $0) }
+    }
 }

@@ -53,16 +53,17 @@ public enum WalkRules {
     /// The rules in words, for `--help` and the README.
     public static let text = """
         A way is walked when it has a highway tag and: foot is yes, designated or permissive
-        (whatever the highway); or else foot is not no, private or use_sidepath, access is not no or
-        private, and highway is one of footway, path, pedestrian, steps, living_street,
-        residential, service, unclassified, tertiary(_link), secondary(_link), primary(_link),
-        trunk(_link), track, cycleway, bridleway, corridor or road. Every edge is walked both ways
-        (oneway is for vehicles). An edge joins two consecutive nodes of a way; its length is the
-        WGS84 geodesic (Karney) between them; a node the extract does not hold cuts the way there.
-        A point attaches to the nearest point of the nearest walked edge in a component of at least
-        50 nodes (found in a local equirectangular projection around the point; the nearest edge is
-        the one whose point is nearest by geodesic); its access leg is the geodesic to that point,
-        which splits the edge into two geodesic pieces. A walk is the user's access leg, the
+        (whatever the highway); or else foot is not no, private or use_sidepath, access is
+        not no or private, and highway is one of footway, path, pedestrian, steps,
+        living_street, residential, service, unclassified, tertiary(_link),
+        secondary(_link), primary(_link), trunk(_link), track, cycleway, bridleway, corridor
+        or road. Every edge is walked both ways (oneway is for vehicles). An edge joins two
+        consecutive nodes of a way; its length is the WGS84 geodesic (Karney) between them;
+        a node the extract does not hold cuts the way there. A point attaches to the nearest
+        point of the nearest walked edge in a component of at least 50 nodes (found in a
+        local equirectangular projection around the point; the nearest edge is the one whose
+        point is nearest by geodesic); its access leg is the geodesic to that point, which
+        splits the edge into two geodesic pieces. A walk is the user's access leg, the
         shortest path between the attached points, and the place's access leg.
         """
 }

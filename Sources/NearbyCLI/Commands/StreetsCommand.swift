@@ -78,6 +78,9 @@ extension StreetsCommand {
 
     static let importSpec = CommandSpec(
         name: "streets import", summary: "build the walking network of an OpenStreetMap extract", arguments: "FILE",
-        details: "Reads a .osm.pbf, .osm, .osm.gz or .osm.bz2 extract and keeps its walking network in the cache "
-            + "(replacing one of the same name), for --walk and nearby route. The rules:\n" + WalkRules.text)
+        details: """
+            Reads a .osm.pbf, .osm, .osm.gz or .osm.bz2 extract and keeps its walking network in the
+            cache (replacing one of the same name), for --walk and nearby route. The rules:
+
+            """ + WalkRules.text)
 }
