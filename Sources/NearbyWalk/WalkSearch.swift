@@ -38,7 +38,7 @@ public struct WalkSearch {
             waiting[target.to, default: []].append((index, target.toTo + target.access))
             if target.slot == start.slot || sameEdge(target, start) {
                 // On the start's own edge: straight along it.
-                best[index] = start.access + Geodesic.wgs84.distance(start.onEdge, target.onEdge) + target.access
+                best[index] = start.access + Geodesic.wgs84.legDistance(start.onEdge, target.onEdge) + target.access
                 via[index] = -2
             }
         }
@@ -78,7 +78,7 @@ public struct WalkSearch {
                 metres.append(via[index] == target.from ? target.toFrom : target.toTo)
             } else {
                 edges = [start.slot]
-                metres = [Geodesic.wgs84.distance(start.onEdge, target.onEdge)]
+                metres = [Geodesic.wgs84.legDistance(start.onEdge, target.onEdge)]
             }
             path += [target.onEdge, target.point]
             walks.append(Walk(target: index, distance: best[index], path: path, edges: edges, edgeMetres: metres))
