@@ -141,6 +141,26 @@ extension PrimitiveBlockDecoder {
         }
     }
 
+    /// The fields a way and a relation share: 1 id (`int64`), 2 keys, 3 values, 4 info (its
+    /// timestamp, when timestamps are read). True when `key` was one of them and was read.
+    @inline(__always)
+    mutating func takeShared(
+        _ key: ProtoReader.Key, _ reader: inout ProtoReader, _ block: UnsafeRawBufferPointer, _ scale: Scale,
+        _ summary: inout BlockSummary, id: inout Int64
+    ) throws(OSMReadError) -> Bool {
+        switch key.field {
+        case 1: id = try reader.int64()
+        case 2: try Self.append(&keys, key: key, reader: &reader, block: block)
+        case 3: try Self.append(&values, key: key, reader: &reader, block: block)
+        case 4 where readsTimestamps && key.wireType == 2:
+            if let time = try Self.infoTimestamp(block, try reader.lengthDelimited(), scale) {
+                summary.noteTimestamp(time)
+            }
+        default: return false
+        }
+        return true
+    }
+
     /// A `Way` message.
     mutating func decodeWay<H: OSMHandler>(
         _ block: UnsafeRawBufferPointer, _ range: Range<Int>, _ scale: Scale, _ options: OSMReadOptions,
@@ -152,17 +172,11 @@ extension PrimitiveBlockDecoder {
         values.removeAll(keepingCapacity: true)
         refs.removeAll(keepingCapacity: true)
         while let key = try reader.nextKey() {
-            switch key.field {
-            case 1: id = try reader.int64()
-            case 2: try Self.append(&keys, key: key, reader: &reader, block: block)
-            case 3: try Self.append(&values, key: key, reader: &reader, block: block)
-            case 4 where readsTimestamps && key.wireType == 2:
-                if let time = try Self.infoTimestamp(block, try reader.lengthDelimited(), scale) {
-                    summary.noteTimestamp(time)
-                }
-            case 8:
+            if try takeShared(key, &reader, block, scale, &summary, id: &id) { continue }
+            if key.field == 8 {
                 try Self.appendDeltas(&refs, key: key, reader: &reader, block: block, what: "way's node reference")
-            default: try reader.skip(key.wireType)
+            } else {
+                try reader.skip(key.wireType)
             }
         }
         guard options.ways else { return }
@@ -187,14 +201,8 @@ extension PrimitiveBlockDecoder {
         roles.removeAll(keepingCapacity: true)
         types.removeAll(keepingCapacity: true)
         while let key = try reader.nextKey() {
+            if try takeShared(key, &reader, block, scale, &summary, id: &id) { continue }
             switch key.field {
-            case 1: id = try reader.int64()
-            case 2: try Self.append(&keys, key: key, reader: &reader, block: block)
-            case 3: try Self.append(&values, key: key, reader: &reader, block: block)
-            case 4 where readsTimestamps && key.wireType == 2:
-                if let time = try Self.infoTimestamp(block, try reader.lengthDelimited(), scale) {
-                    summary.noteTimestamp(time)
-                }
             case 8: try Self.append(&roles, key: key, reader: &reader, block: block)
             case 9:
                 try Self.appendDeltas(&refs, key: key, reader: &reader, block: block, what: "relation's member id")
