@@ -31,13 +31,14 @@ extension WalkNetwork {
         // A cell's smallest side in metres, at the worst latitude within the search.
         let cosLat = cos(min(89.0, abs(point.latitude) + 0.05) * .pi / 180)
         let cellMetres = WalkGraph.cellDegrees * 110_000 * max(cosLat, 0.01)
-        let maxRing = Int32(min(400, (WalkRules.maxAccessMetres / cellMetres).rounded(.up) + 1))
+        let maxRing = Int32(min(400, (WalkRules.maxAccessMetres / cellMetres).rounded(.up) + 2))
         var best: WalkAttachment?
         var seen = Set<Int>()
         var ring: Int32 = 0
         while ring <= maxRing {
-            // Everything beyond this ring is at least (ring - 1) cells away.
-            if let best, Double(ring - 1) * cellMetres > best.access { break }
+            // An edge's cells are its points half a cell apart, so a cell it only clips may be
+            // missing: everything not seen by this ring is at least (ring - 2) cells away.
+            if let best, Double(ring - 2) * cellMetres > best.access { break }
             for r in (row - ring)...(row + ring) {
                 for c in (column - ring)...(column + ring) where abs(r - row) == ring || abs(c - column) == ring {
                     for slot in try cellEdges(WalkGraph.key(row: r, column: c)) where seen.insert(slot).inserted {

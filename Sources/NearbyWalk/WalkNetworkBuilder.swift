@@ -176,22 +176,32 @@ enum WalkNetworkBuilder {
     }
 
     /// The grid of attachable edges: each edge (its forward slot, u < v) of a component of at
-    /// least ``WalkRules/minimumComponent`` nodes, in every cell its bounding box touches.
+    /// least ``WalkRules/minimumComponent`` nodes and at most ``WalkRules/maxAttachableEdge``
+    /// metres long, in every cell that points along it, half a cell apart, fall in. Entries are
+    /// bounded by the edges' total length, however the edges lie (a hostile extract's
+    /// continent-long edge is walked, never attached to).
     static func buildGrid(_ graph: inout WalkGraph) {
         var entries: [(key: UInt64, edge: UInt32)] = []
+        var cells: [UInt64] = []
         for u in 0..<graph.nodeCount where graph.componentSizes[Int(graph.components[u])] >= WalkRules.minimumComponent
         {
             for slot in Int(graph.offsets[u])..<Int(graph.offsets[u + 1]) {
                 let v = Int(graph.targets[slot])
-                guard u < v else { continue }
-                let a = WalkGraph.cell(latitude: graph.latitudes[u], longitude: graph.longitudes[u])
-                let b = WalkGraph.cell(latitude: graph.latitudes[v], longitude: graph.longitudes[v])
-                // An edge longer than a few cells is rare; its box is still bounded by the grid.
-                for row in min(a.row, b.row)...max(a.row, b.row) {
-                    for column in min(a.column, b.column)...max(a.column, b.column) {
-                        entries.append((WalkGraph.key(row: row, column: column), UInt32(slot)))
-                    }
+                guard u < v, graph.lengths[slot] <= WalkRules.maxAttachableEdge else { continue }
+                let dLat = graph.latitudes[v] - graph.latitudes[u]
+                var dLon = graph.longitudes[v] - graph.longitudes[u]
+                if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
+                let steps = Int((max(abs(dLat), abs(dLon)) / (WalkGraph.cellDegrees / 2)).rounded(.up))
+                cells.removeAll(keepingCapacity: true)
+                for step in 0...max(steps, 1) {
+                    let t = Double(step) / Double(max(steps, 1))
+                    var longitude = graph.longitudes[u] + t * dLon
+                    if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
+                    let cell = WalkGraph.cell(latitude: graph.latitudes[u] + t * dLat, longitude: longitude)
+                    let key = WalkGraph.key(row: cell.row, column: cell.column)
+                    if cells.last != key { cells.append(key) }
                 }
+                for key in Set(cells) { entries.append((key, UInt32(slot))) }
             }
         }
         entries.sort { $0.key != $1.key ? $0.key < $1.key : $0.edge < $1.edge }

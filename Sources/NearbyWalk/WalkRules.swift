@@ -16,6 +16,8 @@ public enum WalkRules {
 
     /// Components smaller than this are kept but never attached to.
     public static let minimumComponent = 50
+    /// An edge longer than this (metres) is walked but never attached to.
+    public static let maxAttachableEdge = 10_000.0
     /// A point farther than this from every walkable way gets no answer.
     public static let maxAccessMetres = 1_000.0
     /// Walking speed when none is given: 5 km/h.
@@ -60,10 +62,11 @@ public enum WalkRules {
         or road. Every edge is walked both ways (oneway is for vehicles). An edge joins two
         consecutive nodes of a way; its length is the WGS84 geodesic (Karney) between them;
         a node the extract does not hold cuts the way there. A point attaches to the nearest
-        point of the nearest walked edge in a component of at least 50 nodes (found in a
-        local equirectangular projection around the point; the nearest edge is the one whose
-        point is nearest by geodesic); its access leg is the geodesic to that point, which
-        splits the edge into two geodesic pieces. A walk is the user's access leg, the
-        shortest path between the attached points, and the place's access leg.
+        point of the nearest walked edge (of at most 10 km) in a component of at least 50
+        nodes (found in a local equirectangular projection around the point; the nearest
+        edge is the one whose point is nearest by geodesic); its access leg is the geodesic
+        to that point, which splits the edge into two geodesic pieces. A walk is the user's
+        access leg, the shortest path between the attached points, and the place's access
+        leg.
         """
 }

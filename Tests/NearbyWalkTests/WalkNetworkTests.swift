@@ -72,3 +72,30 @@ import Testing
         }
     }
 }
+
+/// A hostile extract: a walkable way that spans half the globe costs the attachment grid no more
+/// than a short one (it is walked, never attached to), and the build stays small and quick.
+@Suite struct WalkNetworkBoundsTests {
+    @Test func aContinentLongEdgeIsWalkedNotAttached() throws {
+        let folder = try TestPaths.temporaryDirectory("walk-hostile")
+        var xml = "<osm>"
+        for i in 0..<60 { xml += "<node id=\"\(i + 1)\" lat=\"10.0\" lon=\"\(10.0 + 0.0005 * Double(i))\"/>" }
+        xml += "<node id=\"100\" lat=\"-60.0\" lon=\"-170.0\"/>"
+        xml += "<way id=\"1\">" + (1...60).map { "<nd ref=\"\($0)\"/>" }.joined() + "<nd ref=\"100\"/>"
+        xml += "<tag k=\"highway\" v=\"footway\"/></way></osm>"
+        let extract = folder.appendingPathComponent("hostile.osm")
+        try Data(xml.utf8).write(to: extract)
+        let network = try WalkNetworkStore(folder: folder.appendingPathComponent("streets")).importExtract(
+            at: extract.path)
+        #expect(network.nodeCount == 61)
+        let size = try FileManager.default.attributesOfItem(atPath: network.path)[.size] as? Int ?? .max
+        #expect(size < 64 << 10)
+        // Beside the short edges: attached to one of them.
+        let beside = try #require(Coordinate(latitude: 10.0001, longitude: 10.01))
+        let near = try #require(try network.attach(beside))
+        #expect(near.access < 20)
+        // Halfway along the long edge, thousands of kilometres from any short one: no answer.
+        let far = try #require(Coordinate(latitude: -25, longitude: -80))
+        #expect(try network.attach(far) == nil)
+    }
+}

@@ -87,7 +87,9 @@ struct WalkOracle {
         var best: Attached?
         let scale = cos(p.latitude * .pi / 180)
         for (a, b) in edges where bigComponent.contains(a) {
-            guard let ca = positions[a], let cb = positions[b] else { continue }
+            guard let ca = positions[a], let cb = positions[b], Geodesic.wgs84.distance(ca, cb) <= 10_000 else {
+                continue
+            }
             let ax = (ca.longitude - p.longitude) * scale
             let ay = ca.latitude - p.latitude
             let bx = (cb.longitude - p.longitude) * scale
