@@ -43,6 +43,9 @@ final class XMLWindow {
     var pinEnd = 0
     /// A pin did not fit: an open ancestor lives in the window, which must then never move.
     var pinsOverflowed = false
+    /// The stream itself failed (it could not be read, or it passed the size limit): reading it
+    /// again whole would fail the same way, after holding everything read until then.
+    private(set) var streamFailure: TrackReadError?
 
     /// A window on `stream` from document offset `start`; `splitThreshold` as described there.
     init(
@@ -75,13 +78,22 @@ final class XMLWindow {
         while end - from < want, !atEnd {
             if capacity - end < chunk { grow(to: end + max(chunk, end - Self.pinCapacity)) }
             let room = UnsafeMutableRawBufferPointer(start: buffer + end, count: chunk)
-            let n = try stream.read(into: room, at: readOffset, fileName: fileName)
+            let n: Int
+            do {
+                n = try stream.read(into: room, at: readOffset, fileName: fileName)
+            } catch {
+                streamFailure = error
+                throw error
+            }
             guard n > 0 else {
                 atEnd = true
                 break
             }
             guard n <= sizeLimit - readOffset else {
-                throw .unreadable(file: fileName, reason: "it is larger than the limit for track files")
+                let error = TrackReadError.unreadable(
+                    file: fileName, reason: TrackReader.reason(.tooLarge(path: fileName, limit: sizeLimit)))
+                streamFailure = error
+                throw error
             }
             if hashes { hasher.submit(UnsafeRawBufferPointer(start: buffer + end, count: n)) }
             readOffset += n
