@@ -19,7 +19,9 @@ struct RunsImportCommand {
             try session.library.importRuns(paths) { importer.render($0) }
         }
         importer.clearProgress()
-        if tally.seen > 1 || tally.ignored > 0 { context.note(summary(tally)) }
+        if tally.seen > 1 || tally.ignored > 0 || tally.manualActivities > 0 {
+            context.note(summary(tally))
+        }
         if tally.skipped > 0 {
             throw .failure(
                 "\(tally.skipped) file\(tally.skipped == 1 ? "" : "s") could not be imported; the store is unchanged for them"
@@ -33,6 +35,11 @@ struct RunsImportCommand {
         if tally.ignored > 0 {
             text +=
                 "; \(tally.ignored) file\(tally.ignored == 1 ? " that is not an activity was" : "s that are not activities were") ignored"
+        }
+        if tally.manualActivities > 0 {
+            let count = tally.manualActivities
+            text +=
+                "; \(count) catalogue row\(count == 1 ? " names an activity" : "s name activities") without a file (entered by hand), so there is nothing to import for \(count == 1 ? "it" : "them")"
         }
         return text + "."
     }
