@@ -57,6 +57,19 @@ enum CacheFiles {
 
     /// Maps a regular file inside the cache read-only (never through a link); Nearby alone writes
     /// these files, by creating them new, so the mapping cannot be truncated under a reader.
+    /// The size of the regular file at `url` (not followed through a link).
+    static func regularFileSize(_ url: URL) throws(StorageFailure) -> Int {
+        let fd = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw StorageFailure(path: url.path, operation: "open") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw StorageFailure(path: url.path, operation: "fstat") }
+        guard info.st_mode & S_IFMT == S_IFREG, let size = Int(exactly: info.st_size) else {
+            throw StorageFailure(path: url.path, reason: "it is not a regular file")
+        }
+        return size
+    }
+
     static func mapped(_ url: URL) throws(StorageFailure) -> Data {
         let fd = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw StorageFailure(path: url.path, operation: "open") }

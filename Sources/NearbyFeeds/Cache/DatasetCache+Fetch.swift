@@ -5,10 +5,10 @@ import NearbyBasics
     import Glibc
 #endif
 
-/// Pages fetched for one refresh: bodies in order (mapped from their files in the new generation;
-/// stored ones copied in for 304 pages) and their records.
+/// Pages fetched for one refresh: bodies in order (files in the new generation, mapped only while
+/// read; stored ones copied in for 304 pages) and their records.
 struct FetchedPages {
-    var bodies: [Data] = []
+    var bodies = PageBodies()
     /// Pages' records; a page's `sha256` is empty until ``PageSealing`` has hashed it.
     var pages: [CacheMetadata.Page] = []
     /// The SHA-256 of each page where it is known already (stored, or hashed by the fetcher).
@@ -106,29 +106,29 @@ extension DatasetCache {
                 page.file = file
                 page.etag = response.etag ?? usable.etag
                 page.lastModified = response.lastModified ?? usable.lastModified
-                result.bodies.append(body)
+                result.bodies.append(.file(destination, count: body.count))
                 result.pages.append(page)
                 result.knownDigests.append(usable.sha256)
             } else {
                 result.allNotModified = false
-                let body: Data
+                let size: Int
                 do {
                     // A fetcher that kept the body in memory (a test double) leaves the file to us.
                     if CacheFiles.kind(destination) == nil {
                         try CacheFiles.writeNewFile(response.body, to: destination)
                     }
-                    body = try CacheFiles.mapped(destination)
+                    size = try CacheFiles.regularFileSize(destination)
                 } catch {
                     throw .storage(datasetID: id, path: error.path, reason: error.reason)
                 }
-                let bytes = Int64(body.count)
+                let bytes = Int64(size)
                 let (total, overflow) = received.addingReportingOverflow(bytes)
                 guard !overflow, total <= budget.maxBytes else {
                     throw .overBudget(datasetID: id, limit: budget.maxBytes)
                 }
                 received = total
                 let sha = response.sha256.flatMap { response.bodyBytes == bytes ? $0 : nil }
-                result.bodies.append(body)
+                result.bodies.append(.file(destination, count: size))
                 result.pages.append(
                     CacheMetadata.Page(
                         url: request.url, effectiveURL: response.effectiveURL, file: file,

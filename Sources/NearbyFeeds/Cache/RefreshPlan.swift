@@ -46,14 +46,15 @@ public struct RefreshPlan: Sendable {
     public var maxDropPercent: Int
     /// The drop limit when a manifest sets none.
     public static let defaultMaxDropPercent = 20
-    /// The request for page `pageIndex` (from 0) given the earlier pages' bodies; nil to stop.
+    /// The request for page `pageIndex` (from 0) given the earlier pages' bodies (each mapped only
+    /// while it is read); nil to stop.
     /// It is always called for page 0, and returning nil there is a configuration error.
-    public var request: @Sendable (_ pageIndex: Int, _ previousPages: [Data]) -> FetchRequest?
+    public var request: @Sendable (_ pageIndex: Int, _ previousPages: PageBodies) -> FetchRequest?
     /// Decodes the bodies and returns the record count and artefacts, or throws saying why not
     /// (it does not decode, coordinates out of range…). Its error's description is reported
     /// (a ``RefreshError`` from the folder as it is). Large artefacts are written through the
     /// folder (the new generation's), which also carries the pages' checksum.
-    public var validate: @Sendable (_ pages: [Data], _ folder: ArtefactFolder) throws -> ValidatedFeed
+    public var validate: @Sendable (_ pages: PageBodies, _ folder: ArtefactFolder) throws -> ValidatedFeed
 
     /// Creates a plan.
     public init(
@@ -64,8 +65,8 @@ public struct RefreshPlan: Sendable {
         maxPages: Int = 1000,
         budget: RefreshBudget = RefreshBudget(),
         maxDropPercent: Int = RefreshPlan.defaultMaxDropPercent,
-        request: @escaping @Sendable (_ pageIndex: Int, _ previousPages: [Data]) -> FetchRequest?,
-        validate: @escaping @Sendable (_ pages: [Data], _ folder: ArtefactFolder) throws -> ValidatedFeed
+        request: @escaping @Sendable (_ pageIndex: Int, _ previousPages: PageBodies) -> FetchRequest?,
+        validate: @escaping @Sendable (_ pages: PageBodies, _ folder: ArtefactFolder) throws -> ValidatedFeed
     ) {
         self.datasetID = datasetID
         self.rule = rule
@@ -88,8 +89,8 @@ public struct RefreshPlan: Sendable {
         maxPages: Int = 1000,
         budget: RefreshBudget = RefreshBudget(),
         maxDropPercent: Int = RefreshPlan.defaultMaxDropPercent,
-        request: @escaping @Sendable (_ pageIndex: Int, _ previousPages: [Data]) -> FetchRequest?,
-        validate: @escaping @Sendable (_ pages: [Data]) throws -> ValidatedFeed
+        request: @escaping @Sendable (_ pageIndex: Int, _ previousPages: PageBodies) -> FetchRequest?,
+        validate: @escaping @Sendable (_ pages: PageBodies) throws -> ValidatedFeed
     ) {
         self.init(
             datasetID: datasetID, rule: rule, fileExtension: fileExtension, mirror: mirror, maxPages: maxPages,

@@ -171,7 +171,7 @@ public struct PlaceLibrary: Sendable {
             // under a reader.
             do {
                 _ = try cache.rewriteArtefacts(of: entry) { folder in
-                    try RefreshPlanner.validate(pages, manifest: manifest, into: folder)
+                    try RefreshPlanner.validate(PageBodies(pages), manifest: manifest, into: folder)
                 }
             } catch let error as RefreshError {
                 switch error {

@@ -34,7 +34,7 @@ public struct RefreshPlanner: Sendable {
             if let rate = limits.lowSpeedBytesPerSecond { budget.lowSpeedBytesPerSecond = rate }
             if let seconds = limits.lowSpeedSeconds { budget.lowSpeedSeconds = seconds }
         }
-        let request: @Sendable (Int, [Data]) -> FetchRequest? = { index, previous in
+        let request: @Sendable (Int, PageBodies) -> FetchRequest? = { index, previous in
             let url: String
             var speculative = false
             if let paging = source.paging, let template = source.urls.first {
@@ -86,11 +86,12 @@ public struct RefreshPlanner: Sendable {
     /// range is refused) and writes the place archive that queries will map into `folder`,
     /// section by section: records stream from the pages into the archive's sections (no tree,
     /// no list of places) and the sections into the file (no archive in memory).
-    static func validate(_ pages: [Data], manifest: DatasetManifest, into folder: ArtefactFolder) throws
+    static func validate(_ pages: PageBodies, manifest: DatasetManifest, into folder: ArtefactFolder) throws
         -> ValidatedFeed
     {
         var decoder = FeedStreamDecoder(manifest: manifest, sink: PlaceArchiveBuilder())
-        for page in pages { try decoder.add(page: page) }
+        // One page mapped at a time: each is unmapped once the decoder is done with it.
+        for index in pages.indices { try decoder.add(page: pages[index]) }
         let summary = try decoder.finish()
         let tag = PlaceArchive.sourceTag(checksum: folder.checksum, manifest: manifest)
         var builder = decoder.sink
