@@ -83,6 +83,26 @@ struct CatalogueCSV {
         do { try budget.read(bytes.count) } catch { throw .budget(error) }
         var index = 0
         while index < bytes.count {
+            if bomSeen == 3, !pendingQuote, !pendingCR, !inQuotes, header != nil, cell.isEmpty, !cellHasBytes,
+                !cellWasQuoted, bytes[index] == 0x2C
+            {
+                // Empty cells (4,096 to a line in a hostile catalogue) only move the column on.
+                while index < bytes.count, bytes[index] == 0x2C {
+                    guard column < Self.maximumColumns else { throw .tooManyColumns }
+                    column += 1
+                    index += 1
+                }
+                continue
+            }
+            if bomSeen == 3, !pendingQuote, !pendingCR {
+                // The plain bytes of a cell up to the next byte that means something, in one step.
+                let stop = Self.nextSpecial(in: bytes, from: index, quoted: inQuotes)
+                if stop > index {
+                    try appendRun(UnsafeRawBufferPointer(rebasing: bytes[index..<stop]))
+                    index = stop
+                    continue
+                }
+            }
             let byte = bytes[index]
             index += 1
             if bomSeen < 3 {
@@ -97,6 +117,30 @@ struct CatalogueCSV {
             }
             try take(byte, onHeader: onHeader, onRow: onRow)
         }
+    }
+
+    /// The first index at or after `from` holding a quote, or (outside quotes) a comma, CR or LF.
+    private static func nextSpecial(in bytes: UnsafeRawBufferPointer, from: Int, quoted: Bool) -> Int {
+        var index = from
+        if quoted {
+            while index < bytes.count, bytes[index] != 0x22 { index += 1 }
+        } else {
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x22 || byte == 0x2C || byte == 0x0A || byte == 0x0D { break }
+                index += 1
+            }
+        }
+        return index
+    }
+
+    /// Plain bytes of the current cell (none of them special where they stand).
+    private mutating func appendRun(_ run: UnsafeRawBufferPointer) throws(Failure) {
+        cellHasBytes = true
+        guard keepsCell else { return }
+        let cap = header == nil ? Self.maximumHeaderCellBytes : Self.maximumCellBytes
+        let room = cap - cell.count
+        if room > 0 { cell.append(contentsOf: run.prefix(room)) }
     }
 
     private static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -184,7 +228,7 @@ struct CatalogueCSV {
             row[slots[column]] = String(decoding: cell, as: UTF8.self)
         }
         column += 1
-        cell.removeAll(keepingCapacity: true)
+        if !cell.isEmpty { cell.removeAll(keepingCapacity: true) }
         cellWasQuoted = false
         cellHasBytes = false
     }

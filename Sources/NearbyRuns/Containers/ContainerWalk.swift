@@ -170,7 +170,7 @@ struct ContainerWalk {
     /// then inflated again into a buffer of exactly that size.
     static func materialise(_ stream: InflateStream, limit: Int) -> Result<[UInt8], ContainerError> {
         Result { () throws(ContainerError) -> [UInt8] in
-            let size = try stream.countRest()
+            let size = try stream.countRest(upTo: limit)
             guard size <= limit else { throw .inflatesTooLarge(path: stream.path, limit: limit) }
             return try stream.whole(size: size)
         }

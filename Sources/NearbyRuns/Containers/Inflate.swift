@@ -98,12 +98,13 @@ public final class InflateStream: TrackByteStream, @unchecked Sendable {
         try locked { () throws(ContainerError) -> Int in try pull(into: buffer) }
     }
 
-    /// Inflates the rest without keeping it and returns the total size (every check made).
-    func countRest() throws(ContainerError) -> Int {
+    /// Inflates the rest without keeping it and returns the total size (every check made), or
+    /// stops as soon as it passes `limit` and returns what it counted by then.
+    func countRest(upTo limit: Int = .max) throws(ContainerError) -> Int {
         let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 << 10, alignment: 16)
         defer { scratch.deallocate() }
         return try locked { () throws(ContainerError) -> Int in
-            while try pull(into: scratch) > 0 {}
+            while position <= limit, try pull(into: scratch) > 0 {}
             return position
         }
     }

@@ -1,3 +1,5 @@
+import NearbyBasics
+
 /// The bytes of a streamed document that the scanner can see: a buffer holding a small area of
 /// pinned element names, then a window of the document read a chunk at a time.
 ///
@@ -46,6 +48,23 @@ final class XMLWindow {
     /// The stream itself failed (it could not be read, or it passed the size limit): reading it
     /// again whole would fail the same way, after holding everything read until then.
     private(set) var streamFailure: TrackReadError?
+
+    /// The most bytes one unit may need at once when the stream cannot be read again cheaply (an
+    /// inflating stream): no track point or other child comes near it, and a gap or text longer
+    /// than this (a decompression bomb of white space) is refused instead of growing the window.
+    /// A file keeps the old way: the document is read again whole.
+    static let unitLimit = 8 << 20
+
+    /// Refuses a unit that would need more than ``unitLimit`` bytes of an inflating stream.
+    func refuseLongUnit() -> TrackReadError {
+        let error = TrackReadError.unreadable(
+            file: fileName,
+            reason:
+                "it holds an element or a run of text longer than \(ByteCountText.describe(Self.unitLimit)), more than a track file needs"
+        )
+        streamFailure = error
+        return error
+    }
 
     /// A window on `stream` from document offset `start`; `splitThreshold` as described there.
     init(
