@@ -31,7 +31,7 @@ public enum RunStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .database(let error):
             "The run database failed: \(error)"
         case .backend(let reason):
-            "The run database failed: \(reason)."
+            "The run database failed: \(reason)" + (reason.last.map { ".?!".contains($0) } == true ? "" : ".")
         case .cannotCreateDirectory(let path, let reason):
             "Cannot create the directory \(path) for the run database: \(reason)."
         case .newerSchema(let path, let found, let supported):
