@@ -1,5 +1,6 @@
 import NearbyRuns
 import NearbyStore
+import NearbyBasics
 
 /// `nearby runs import FILE|FOLDER…`: one ``RunLibrary/importRuns(_:observe:)`` call, its events
 /// rendered as they happen — one line on standard output per stored or recognised run, one
@@ -77,7 +78,7 @@ struct RunsImportCommand {
             // Content hashes are store-wide: say whose copy it is when it is another athlete's.
             let owner = try? session.library.store().run(id: id)?.athlete
             if let owner, owner != session.athlete {
-                output.out("already imported as #\(id) by \(TerminalText.escaped(owner)): \(title)\n")
+                output.out("already imported as #\(id) by \(ControlText.escaped(owner)): \(title)\n")
             } else {
                 output.out("already imported as #\(id): \(title)\n")
             }

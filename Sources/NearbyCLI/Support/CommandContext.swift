@@ -1,4 +1,5 @@
 import Foundation
+import NearbyBasics
 
 /// The parsed words, resolved paths and output of one command run.
 struct CommandContext {
@@ -45,12 +46,12 @@ struct CommandContext {
 
     /// Prints a warning on stderr, on one line (line breaks from outside are escaped too).
     func warn(_ message: String) {
-        output.err(errorStyle.yellow("warning: ") + TerminalText.escaped(message) + "\n")
+        output.err(errorStyle.yellow("warning: ") + ControlText.escaped(message) + "\n")
     }
 
     /// Prints progress or information on stderr, on one line.
     func note(_ message: String) {
-        output.err(TerminalText.escaped(message) + "\n")
+        output.err(ControlText.escaped(message) + "\n")
     }
 
     /// Exactly `count` positional words, or a usage error naming what is expected.
