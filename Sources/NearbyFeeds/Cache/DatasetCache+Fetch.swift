@@ -42,8 +42,10 @@ extension DatasetCache {
                 ? previous?.metadata.pages[index] : nil
             let usable = stored.flatMap { $0.url == request.url ? $0 : nil }
             if !force, let usable {
-                request.ifNoneMatch = usable.etag
-                request.ifModifiedSince = usable.lastModified
+                // A copy stored before validators were checked may hold one that cannot be sent:
+                // it is left out (an unconditional request) rather than refused for ever.
+                request.ifNoneMatch = RequestSafety.validator(usable.etag)
+                request.ifModifiedSince = RequestSafety.validator(usable.lastModified)
             } else {
                 request.ifNoneMatch = nil
                 request.ifModifiedSince = nil
@@ -104,8 +106,9 @@ extension DatasetCache {
                 }
                 var page = usable
                 page.file = file
-                page.etag = response.etag ?? usable.etag
-                page.lastModified = response.lastModified ?? usable.lastModified
+                page.etag = RequestSafety.validator(response.etag) ?? RequestSafety.validator(usable.etag)
+                page.lastModified =
+                    RequestSafety.validator(response.lastModified) ?? RequestSafety.validator(usable.lastModified)
                 result.bodies.append(.file(destination, count: body.count))
                 result.pages.append(page)
                 result.knownDigests.append(usable.sha256)
@@ -132,7 +135,8 @@ extension DatasetCache {
                 result.pages.append(
                     CacheMetadata.Page(
                         url: request.url, effectiveURL: response.effectiveURL, file: file,
-                        etag: response.etag, lastModified: response.lastModified,
+                        etag: RequestSafety.validator(response.etag),
+                        lastModified: RequestSafety.validator(response.lastModified),
                         bytes: bytes, sha256: sha ?? ""))
                 result.knownDigests.append(sha)
             }

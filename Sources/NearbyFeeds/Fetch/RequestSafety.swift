@@ -64,6 +64,20 @@ enum RequestSafety {
         return nil
     }
 
+    /// The longest validator (`ETag`, `Last-Modified`) kept: real ones are a few dozen bytes.
+    static let maximumValidatorLength = 1024
+
+    /// A validator a server sent, if it may be stored and sent back later as `If-None-Match` or
+    /// `If-Modified-Since`: the header rule (no CR, LF, NUL or other control) and at most
+    /// ``maximumValidatorLength`` bytes. Checked before it is stored, so one bad answer cannot
+    /// keep a dataset from ever refreshing again; nil (no conditional request) otherwise.
+    static func validator(_ value: String?) -> String? {
+        guard let value, !value.isEmpty, value.utf8.count <= maximumValidatorLength,
+            problem(withHeader: "X", value: value) == nil
+        else { return nil }
+        return value
+    }
+
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
