@@ -26,6 +26,9 @@ enum RefreshCommand {
                     manifest, force: context.arguments.has("force"), acceptDrop: context.arguments.has("accept-drop"))
                 if context.environment.stderrIsTerminal { context.output.err("\r\u{1B}[2K") }
                 context.output.out("\(id): \(describe(outcome))\n")
+                if case .updated = outcome {
+                    for warning in library.decodeWarnings(manifest) { context.warn("\(id): \(warning)") }
+                }
                 if let reason = try library.ensureArchive(manifest) {
                     context.output.out("\(id): rebuilt the index (\(reason))\n")
                 }

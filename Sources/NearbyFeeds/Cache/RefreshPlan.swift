@@ -12,15 +12,20 @@ public struct ValidatedFeed: Sendable {
     /// Records that can be ranked by distance (a usable coordinate); nil when the validator
     /// does not know. A copy where this fell too far against the last good one is refused.
     public var rankableCount: Int?
+    /// What the validator decided about records (a NUL replaced…), one sentence each; kept in
+    /// the copy's metadata and told once by `nearby refresh`.
+    public var warnings: [String]
 
     /// Creates a result.
     public init(
-        recordCount: Int, artefacts: [String: Data] = [:], files: [String] = [], rankableCount: Int? = nil
+        recordCount: Int, artefacts: [String: Data] = [:], files: [String] = [], rankableCount: Int? = nil,
+        warnings: [String] = []
     ) {
         self.recordCount = recordCount
         self.artefacts = artefacts
         self.files = files
         self.rankableCount = rankableCount
+        self.warnings = warnings
     }
 }
 

@@ -100,8 +100,12 @@ public struct RefreshPlanner: Sendable {
             var output = ArchiveFileOutput(descriptor: descriptor)
             try builder.finish(sourceTag: tag, into: &output)
         }
+        // Only what was decided about records' contents is kept for the user; the coordinate and
+        // naming counts are told by the queries themselves.
+        let decided = summary.warnings.filter { $0.contains(PlaceBuilder.nulWording) }
         return ValidatedFeed(
-            recordCount: summary.placeCount, files: [archiveName], rankableCount: summary.locatedCount)
+            recordCount: summary.placeCount, files: [archiveName], rankableCount: summary.locatedCount,
+            warnings: decided)
     }
 
 }
