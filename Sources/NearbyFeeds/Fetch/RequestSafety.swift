@@ -50,6 +50,17 @@ enum RequestSafety {
         problem(withURL: target) == nil && (!isHTTPS(source) || isHTTPS(target))
     }
 
+    /// The host of an http(s) URL, lowercased, without user information or port ("" if none).
+    static func host(of url: String) -> String {
+        guard let range = url.range(of: "//") else { return "" }
+        var authority = url[range.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if authority.hasPrefix("[") {
+            return String(authority.prefix { $0 != "]" }.dropFirst()).lowercased()
+        }
+        return String(authority.prefix { $0 != ":" }).lowercased()
+    }
+
     /// Why `name: value` may not be sent, as a clause, or nil when it may.
     static func problem(withHeader name: String, value: String) -> String? {
         guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
