@@ -85,7 +85,7 @@ enum RunsListCommand {
                 table.add(row)
             }
             context.output.out(table.render(style: context.style))
-            if runs.isEmpty { context.note("No runs yet; import some with 'nearby runs import FILE'.") }
+            if runs.isEmpty { context.note(emptyNote(session)) }
             if starred {
                 context.note(
                     "* not ranked for medals: too little or faulty timing, or not a runner's speed ('nearby runs show <run>' says why)."
@@ -96,6 +96,17 @@ enum RunsListCommand {
 }
 
 extension RunsListCommand {
+    /// What an empty list means: no runs at all, or none of this athlete's while others have some
+    /// ("No runs yet" told an athlete the database was empty when it was not).
+    static func emptyNote(_ session: RunsSession) -> String {
+        let all = session.scope == .all ? [] : ((try? session.library.store().runs(.all)) ?? [])
+        guard !all.isEmpty else { return "No runs yet; import some with 'nearby runs import FILE'." }
+        let athletes = Set(all.map(\.athlete)).count
+        return "No runs of athlete \(session.athlete) yet; \(all.count) run\(all.count == 1 ? "" : "s") of "
+            + "\(athletes) other athlete\(athletes == 1 ? " is" : "s are") in this database "
+            + "('nearby runs list --all' lists them, '--athlete NAME' chooses whose)."
+    }
+
     /// What `nearby runs list` takes, and its help.
     static let spec = CommandSpec(
         name: "runs list", summary: "date, distance, time, pace, best badge",

@@ -36,7 +36,9 @@ struct CommandContext {
         var format = fallback
         if let text = arguments.value("format") {
             guard let chosen = OutputFormat(rawValue: text.lowercased()), allowed.contains(chosen) else {
-                throw .usage("--format must be one of \(allowed.map(\.rawValue).joined(separator: ", ")), not \(text)")
+                throw .usage(
+                    "--format must be one of \(allowed.map(\.rawValue).joined(separator: ", ")), not \(ArgumentText.shown(text))"
+                )
             }
             format = chosen
         }
