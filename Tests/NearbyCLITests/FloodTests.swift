@@ -75,20 +75,10 @@ import Testing
 
     // MARK: - FIT
 
-    /// A run file, then `count` one-byte messages of type `global` defined without fields.
-    static func fitFlood(global: UInt16, count: Int) -> [UInt8] {
-        var w = FITTestWriter()
-        w.define(local: 0, global: 0, FITTestWriter.fileIDFields)
-        w.message(local: 0, [4, 1, FITTestWriter.t0])
-        w.define(local: 1, global: global, [])
-        w.raw([UInt8](repeating: 1, count: count))
-        return w.file()
-    }
-
     /// 2 MB of empty sessions cost 2.2 GB and 27 s in `runs show`, and `runs import` printed
     /// 1.37 M lines.
     @Test func aFITFloodOfEmptySessions() throws {
-        let path = try write("sessions.fit", Self.fitFlood(global: 18, count: 2 << 20))
+        let path = try write("sessions.fit", FITTestWriter.flood(global: 18, count: 2 << 20))
         let sentence =
             "sessions.fit holds more than 100 sessions (a multisport device writes a handful), so it is refused."
         let shown = try measure(["runs", "show", path], extraMB: 32, seconds: 5)
@@ -102,7 +92,7 @@ import Testing
 
     /// 5 MB of empty records cost 537 MB: the records cap (1,000,000) refuses it after 40 MB.
     @Test func aFITFloodOfEmptyRecords() throws {
-        let path = try write("records.fit", Self.fitFlood(global: 20, count: 5 << 20))
+        let path = try write("records.fit", FITTestWriter.flood(global: 20, count: 5 << 20))
         let outcome = try measure(["runs", "show", path], extraMB: 96)
         #expect(outcome.status == 1)
         #expect(outcome.stderr.contains("holds more than 1,000,000 records"))

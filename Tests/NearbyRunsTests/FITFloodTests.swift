@@ -10,30 +10,19 @@ import Testing
 @Suite struct FITFloodTests {
     typealias W = FITTestWriter
 
-    /// A run file whose `global` messages are defined without fields, then `count` of them:
-    /// one byte each.
-    static func flood(global: UInt16, count: Int) -> [UInt8] {
-        var w = W()
-        w.define(local: 0, global: 0, W.fileIDFields)
-        w.message(local: 0, [4, 1, W.t0])
-        w.define(local: 1, global: global, [])
-        w.raw([UInt8](repeating: 1, count: count))
-        return w.file()
-    }
-
     @Test func aFloodOfEmptySessionsStopsAtTheCap() throws {
         let cap = InputKind.fitSessions.limits.itemsOut
         #expect(cap == 100)
         // At the cap: a hundred sessions without records are read (and become no run; see the
         // import's one sentence per file).
-        let atCap = try FITDecoder().decode(Self.flood(global: 18, count: cap), fileName: "s.fit")
+        let atCap = try FITDecoder().decode(W.flood(global: 18, count: cap), fileName: "s.fit")
         #expect(atCap.sessions.count == cap)
         // One more is refused, whatever follows: 2 MB of them cost what the cap costs.
         #expect(throws: FITDecodeError.self) {
-            try FITDecoder().decode(Self.flood(global: 18, count: cap + 1), fileName: "s.fit")
+            try FITDecoder().decode(W.flood(global: 18, count: cap + 1), fileName: "s.fit")
         }
         do {
-            _ = try FITDecoder().decode(Self.flood(global: 18, count: 2_000_000), fileName: "s.fit")
+            _ = try FITDecoder().decode(W.flood(global: 18, count: 2_000_000), fileName: "s.fit")
             Issue.record("a flood of sessions was decoded")
         } catch {
             #expect(
@@ -45,10 +34,10 @@ import Testing
     @Test func aFloodOfEmptyRecordsStopsAtTheCap() throws {
         var decoder = FITDecoder()
         decoder.recordLimits = InputBudget.Limits(bytesIn: 1 << 20, itemsOut: 1000, bytesRetained: 1 << 20)
-        let atCap = try decoder.decode(Self.flood(global: 20, count: 1000), fileName: "r.fit")
+        let atCap = try decoder.decode(W.flood(global: 20, count: 1000), fileName: "r.fit")
         #expect(atCap.recordCount == 1000)
         do {
-            _ = try decoder.decode(Self.flood(global: 20, count: 1001), fileName: "r.fit")
+            _ = try decoder.decode(W.flood(global: 20, count: 1001), fileName: "r.fit")
             Issue.record("a flood of records was decoded")
         } catch {
             #expect(
@@ -65,7 +54,7 @@ import Testing
         decoder.recordLimits = InputBudget.Limits(bytesIn: 100, itemsOut: 1000, bytesRetained: 1 << 20)
         #expect(throws: FITDecodeError.overBudget(file: "b.fit", .init(kind: .fitRecords, meter: .bytesIn, limit: 100)))
         {
-            try decoder.decode(Self.flood(global: 20, count: 200), fileName: "b.fit")
+            try decoder.decode(W.flood(global: 20, count: 200), fileName: "b.fit")
         }
     }
 

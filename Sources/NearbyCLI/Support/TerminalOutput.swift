@@ -14,9 +14,9 @@ import NearbyBasics
 /// the start of a write while standard error is a terminal.
 ///
 /// Exact output: once a command has chosen a machine format (`--format json|csv|geojson|gpx`,
-/// see ``exactStandardOutput()``), standard output is written byte for byte — JSON and GeoJSON
-/// escape controls themselves, and CSV and GPX must keep the data as it is. Standard error stays
-/// human.
+/// see ``exactStandardOutput()``), standard output is written byte for byte — each format handles
+/// controls itself: JSON and GeoJSON escape them, every CSV field follows ``ControlText`` (the rule
+/// used here), and GPX drops what XML cannot hold. Standard error stays human.
 struct TerminalOutput: Sendable {
     let base: CommandOutput
     let codes: TerminalCodes
