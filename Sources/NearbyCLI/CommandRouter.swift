@@ -77,7 +77,8 @@ enum CommandRouter {
                 throw .usage("nearby runs needs import, list, show, delete, export or near")
             }
             guard let command = command(named: "runs \(sub)") else {
-                throw .usage("unknown runs command '\(sub)'; use import, list, show, delete, export or near")
+                throw .usage(
+                    "unknown runs command '\(ArgumentText.shown(sub))'; use import, list, show, delete, export or near")
             }
             try command.run(try makeContext(command.spec, Array(words.dropFirst())))
             return
@@ -94,7 +95,7 @@ enum CommandRouter {
             try command.run(try makeContext(command.spec, words))
             return
         }
-        guard !first.hasPrefix("-") else { throw .usage("unknown option \(first)") }
+        guard !first.hasPrefix("-") else { throw .usage("unknown option \(ArgumentText.shown(first))") }
         try ListCommand.run(dataset: first, try makeContext(ListCommand.spec, words))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyBasics
 
 /// The `nearby` command line: parses the words, runs one command, returns the exit code.
 ///
@@ -22,7 +23,7 @@ public enum NearbyCLI {
             return ExitCode.success.rawValue
         } catch {
             // One line: line breaks and controls in the message (often from outside) are escaped.
-            var message = TerminalText.escaped(error.message)
+            var message = ControlText.escaped(error.message)
             if let last = message.last, !".!?".contains(last) { message += "." }
             terminal.err(errorStyle.red("nearby: ") + message + "\n")
             if error.exitCode == .usage { terminal.err("Try '\(Help.hint(for: words))'.\n") }

@@ -102,7 +102,9 @@ public enum CoordinateError: Error, Sendable, Equatable, CustomStringConvertible
         case .longitudeOutOfRange(let value):
             return "longitude \(value) is outside −180…180"
         case .unreadable(let text):
-            return "\"\(text)\" is not a coordinate; write LAT,LON such as 25.0418,121.5152"
+            // A value from outside is echoed, but not a screenful of it.
+            let shown = text.count > 64 ? String(text.prefix(64)) + "… (\(text.count) characters)" : text
+            return "\"\(shown)\" is not a coordinate; write LAT,LON such as 25.0418,121.5152"
         case .unsupportedReferenceSystem(let crs):
             return "the geo: URI uses crs=\(crs); only wgs84 is supported"
         }

@@ -12,17 +12,38 @@ import CPQ
 public final class PostgresConnection {
     /// Where this connection goes (its ``PostgresURL/redacted`` form names it in errors).
     public let url: PostgresURL
+    /// Seconds a statement may wait for its answer (the server is told the same limit).
+    public let statementTimeout: Double
     private let handle: OpaquePointer
     private var inTransaction = false
+    /// A statement ran out of time: its answer may still come, so the connection is not used again.
+    private var abandoned = false
 
-    /// Connects, then sets the session's client encoding to UTF-8 and `bytea_output` to hex.
+    /// Seconds allowed to connect when the URL sets no `connect_timeout`.
+    public static let defaultConnectTimeout = 10
+    /// Seconds allowed for one statement's answer by default.
+    public static let defaultStatementTimeout = 300.0
+
+    /// Connects, then sets the session's client encoding to UTF-8, `bytea_output` to hex and the
+    /// server's `statement_timeout` to ``statementTimeout``.
+    ///
+    /// Every wait has a deadline: connecting takes at most the URL's `connect_timeout`, else
+    /// `connectTimeout` seconds (a server that accepts and never answers cannot hold a command),
+    /// and every statement at most `statementTimeout` seconds, after which the connection is
+    /// closed and ``PostgresError/timedOut(target:seconds:connecting:)`` thrown.
     ///
     /// - Throws: ``PostgresError/libraryUnavailable``, ``PostgresError/authenticationFailed(target:detail:)``
-    ///   when the server refuses the credentials, ``PostgresError/connectionRefused(target:detail:)``
-    ///   for every other connection failure.
-    public init(_ url: PostgresURL) throws(PostgresError) {
+    ///   when the server refuses the credentials, ``PostgresError/timedOut(target:seconds:connecting:)``,
+    ///   ``PostgresError/connectionRefused(target:detail:)`` for every other connection failure.
+    public init(
+        _ url: PostgresURL, connectTimeout: Int = PostgresConnection.defaultConnectTimeout,
+        statementTimeout: Double = PostgresConnection.defaultStatementTimeout
+    ) throws(PostgresError) {
         guard nearby_pq_load() != 0 else { throw .libraryUnavailable }
-        guard let connection = url.connectionString.withCString({ nearby_pq_connectdb($0) }) else {
+        let connection = url.connectionString.withCString { text in
+            String(max(1, connectTimeout)).withCString { nearby_pq_connect_url(text, $0) }
+        }
+        guard let connection else {
             throw .connectionRefused(target: url.redacted, detail: "libpq could not allocate a connection")
         }
         guard nearby_pq_connection_ok(connection) != 0 else {
@@ -32,13 +53,21 @@ public final class PostgresConnection {
             if needsPassword || Self.isAuthenticationFailure(detail) {
                 throw .authenticationFailed(target: url.redacted, detail: detail)
             }
+            if detail.contains("timeout expired") {
+                // libpq takes at least 2 s, whatever is asked.
+                let seconds = max(2, url.connectTimeout ?? max(1, connectTimeout))
+                throw .timedOut(target: url.redacted, seconds: Double(seconds), connecting: true)
+            }
             throw .connectionRefused(target: url.redacted, detail: detail)
         }
         nearby_pq_silence_notices(connection)
         self.url = url
         self.handle = connection
+        self.statementTimeout = max(0.001, statementTimeout)
         try execute("SET client_encoding TO 'UTF8'")
         try execute("SET bytea_output TO 'hex'")
+        try execute(
+            "SELECT set_config('statement_timeout', $1, false)", [.text("\(Int(self.statementTimeout * 1000))")])
     }
 
     /// Whether libpq could be loaded (loading it on the first call).
@@ -89,10 +118,20 @@ public final class PostgresConnection {
             lengths.append(length)
             pointers.append(UnsafePointer(buffer.baseAddress?.assumingMemoryBound(to: CChar.self)))
         }
+        guard !abandoned else {
+            throw .connectionLost(target: url.redacted, detail: "an earlier statement ran out of time")
+        }
+        var timedOut: Int32 = 0
+        let milliseconds = Int(min(statementTimeout * 1000, 86_400_000).rounded(.up))
         let result = sql.withCString { text in
-            nearby_pq_exec_params(handle, text, count, types, pointers, lengths, formats)
+            nearby_pq_exec_params_deadline(
+                handle, text, count, types, pointers, lengths, formats, milliseconds, &timedOut)
         }
         defer { if let result { nearby_pq_clear(result) } }
+        if timedOut != 0 {
+            abandoned = true
+            throw .timedOut(target: url.redacted, seconds: statementTimeout, connecting: false)
+        }
         return try read(result)
     }
 
@@ -185,14 +224,25 @@ public final class PostgresConnection {
     // MARK: - Messages
 
     /// A libpq or server message made safe for one line of output: the URL's secrets replaced,
-    /// control characters and line breaks turned into spaces, cut at 500 characters.
+    /// its lines joined as sentences (libpq writes "…failed: Connection refused" and "Is the
+    /// server running…?" on two lines), control characters turned into spaces, cut at 500
+    /// characters.
     static func clean(_ message: UnsafePointer<CChar>?, url: PostgresURL) -> String {
         guard let message else { return "no message" }
         let text = url.scrub(String(cString: message))
-        let spaced = String(
-            String.UnicodeScalarView(text.unicodeScalars.map { PostgresURL.isControl($0) ? " " : $0 }))
-        let words = spaced.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        return words.count > 500 ? String(words.prefix(500)) + "…" : words
+        var joined = ""
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            let spaced = String(
+                String.UnicodeScalarView(line.unicodeScalars.map { PostgresURL.isControl($0) ? " " : $0 }))
+            let words = spaced.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+            guard !words.isEmpty else { continue }
+            if let last = joined.last {
+                joined += ".?!:;,".contains(last) ? " " : ". "
+            }
+            joined += words
+        }
+        if joined.isEmpty { joined = "no message" }
+        return joined.count > 500 ? String(joined.prefix(500)) + "…" : joined
     }
 
     /// Whether libpq's (English) connection message is about credentials rather than reachability.

@@ -13,6 +13,9 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
     case server(target: String, sqlState: String, message: String)
     /// The connection broke during a statement.
     case connectionLost(target: String, detail: String)
+    /// The server did not answer in time: while connecting (`connect_timeout`, default 10 s) or
+    /// to a statement (the connection is then closed).
+    case timedOut(target: String, seconds: Double, connecting: Bool)
     /// The server answered with something the statement could not have produced.
     case unexpectedResult(target: String, detail: String)
     /// A bound parameter cannot be sent (1-based `index`).
@@ -23,6 +26,11 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
     case newerSchema(target: String, schema: String, found: Int64, supported: Int64)
     /// ``PostgresConnection/transaction(_:)`` inside another transaction.
     case nestedTransaction
+
+    /// `10 s`, `0.5 s`.
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? "\(Int(value)) s" : "\(value) s"
+    }
 
     /// SQLSTATE 23505: a unique constraint refused a row.
     public var isUniqueViolation: Bool {
@@ -43,6 +51,13 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
             "the PostgreSQL database \(target) answered with error \(sqlState): \(message)"
         case .connectionLost(let target, let detail):
             "the connection to the PostgreSQL database \(target) broke: \(detail)"
+        case .timedOut(let target, let seconds, true):
+            "the PostgreSQL server of \(target) did not answer within \(Self.seconds(seconds)) (connect_timeout); "
+                + "check that it is running and accepts connections at that host and port, "
+                + "or give it longer with connect_timeout=N in the URL"
+        case .timedOut(let target, let seconds, false):
+            "the PostgreSQL database \(target) did not answer a statement within \(Self.seconds(seconds)), "
+                + "so the connection was closed; check the server's load and whether another session holds a lock"
         case .unexpectedResult(let target, let detail):
             "the PostgreSQL database \(target) gave an unexpected answer: \(detail)"
         case .invalidParameter(let index, let reason):

@@ -69,13 +69,42 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible,
     public var debugDescription: String { "PostgresURL(\(redacted))" }
     public var customMirror: Mirror { Mirror(self, children: ["redacted": redacted]) }
 
-    /// Replaces every secret of this URL in `message` (a libpq or server message) by `***`.
+    /// Replaces every secret of this URL in `message` (a libpq or server message) by `***`, where
+    /// it stands as a word of its own (not inside a longer word: a password `p` must not turn
+    /// "port" into "***ort").
     func scrub(_ message: String) -> String {
         var text = message
         for secret in secrets where !secret.isEmpty {
-            text = text.replacing(secret, with: "***")
+            var out = ""
+            var rest = Substring(text)
+            while let found = rest.range(of: secret) {
+                let before = found.lowerBound > rest.startIndex ? rest[rest.index(before: found.lowerBound)] : nil
+                let after = found.upperBound < rest.endIndex ? rest[found.upperBound] : nil
+                let standsAlone =
+                    !(before.map(Self.isWordCharacter) ?? false) && !(after.map(Self.isWordCharacter) ?? false)
+                out += rest[..<found.lowerBound]
+                out += standsAlone ? "***" : String(rest[found])
+                rest = rest[found.upperBound...]
+            }
+            text = out + rest
         }
         return text
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+
+    /// The URL's own `connect_timeout` (seconds), when it sets one.
+    public var connectTimeout: Int? {
+        guard let question = connectionString.firstIndex(of: "?") else { return nil }
+        for parameter in connectionString[connectionString.index(after: question)...].split(separator: "&") {
+            let parts = parameter.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, Self.percentDecoded(parts[0]) == "connect_timeout" {
+                return Int(Self.percentDecoded(parts[1]))
+            }
+        }
+        return nil
     }
 
     // MARK: - Parsing

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyBasics
 import NearbyRuns
 
 /// The runs a user imported, in one SQLite file.
@@ -43,6 +44,7 @@ public final class RunStore {
     {
         self.now = now
         self.athlete = athlete
+        if path != ":memory:" { try Self.checkRegularFiles(path) }
         if access == .readOnly, path != ":memory:", FileManager.default.fileExists(atPath: path),
             let reader = try Self.openForReading(path)
         {
@@ -64,6 +66,20 @@ public final class RunStore {
             throw .database(error)
         }
         try StoreSchema.prepare(database, athlete: athlete)
+    }
+
+    /// Refuses a database whose file, or whose journal, WAL or shared-memory file, exists and is
+    /// not a regular file: SQLite would open a FIFO and wait on it forever, and a device or a
+    /// directory is no database either. Opening to check never blocks (``RegularFile``).
+    static func checkRegularFiles(_ path: String) throws(RunStoreError) {
+        for file in [path, path + "-journal", path + "-wal", path + "-shm"] {
+            do {
+                _ = try RegularFile(path: file)
+            } catch {
+                if case .notRegular(_, let kind) = error { throw .notRegularFile(path: file, kind: kind) }
+                // Missing is fine (it is created); anything else SQLite reports in its own words.
+            }
+        }
     }
 
     /// A read-only connection to the file at `path`, or nil when its migration is due. The

@@ -5,6 +5,9 @@ public enum RunStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Another store's database refused an operation (PostgreSQL); the sentence names the
     /// database without its password.
     case backend(String)
+    /// The database path (or its journal, WAL or shared-memory file) is a FIFO, a device, a
+    /// socket or a directory: only regular files are opened.
+    case notRegularFile(path: String, kind: String)
     /// The directory that should hold the database could not be created.
     case cannotCreateDirectory(path: String, reason: String)
     /// The file was written by a newer version of this program.
@@ -31,7 +34,9 @@ public enum RunStoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .database(let error):
             "The run database failed: \(error)"
         case .backend(let reason):
-            "The run database failed: \(reason)."
+            "The run database failed: \(reason)" + (reason.last.map { ".?!".contains($0) } == true ? "" : ".")
+        case .notRegularFile(let path, let kind):
+            "The run database \(path) is \(kind), not a regular file, so it is not opened."
         case .cannotCreateDirectory(let path, let reason):
             "Cannot create the directory \(path) for the run database: \(reason)."
         case .newerSchema(let path, let found, let supported):

@@ -10,7 +10,8 @@ import Testing
         #expect(CSVWriter.field("a,b") == "\"a,b\"")
         #expect(CSVWriter.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
         #expect(CSVWriter.field("two\nlines") == "\"two\nlines\"")
-        #expect(CSVWriter.field("cr\r\nlf") == "\"cr\r\nlf\"")
+        // A line feed stays (quoted); a carriage return is a control shown as \r (ControlText).
+        #expect(CSVWriter.field("cr\r\nlf") == "\"cr\\r\nlf\"")
         #expect(CSVWriter.field(" spaces kept ") == " spaces kept ")
         #expect(CSVWriter.field("台北 é") == "台北 é")
     }
@@ -39,8 +40,8 @@ import Testing
         ("+886 2 2720 8889", "'+886 2 2720 8889"),
         ("-1+2", "'-1+2"),
         ("@SUM(A1)", "'@SUM(A1)"),
-        ("\tx", "'\tx"),
-        ("\rx", "\"'\rx\""),
+        ("\tx", "\\tx"),
+        ("\rx", "\\rx"),
         ("-", "'-"),
         ("-inf", "'-inf"),
         ("-0x19", "'-0x19"),
@@ -64,6 +65,25 @@ import Testing
         #expect(CSVWriter.field(cell) == written)
         // Writing twice changes nothing (rows may hold fields already written).
         #expect(CSVWriter.neutralised(CSVWriter.neutralised(cell)) == CSVWriter.neutralised(cell))
+    }
+
+    /// Issue 22: `runs list --format csv` wrote ESC, C1 controls, an OSC 8 hyperlink, BEL and NUL
+    /// from a run's name raw. Every field follows ControlText's rule, the one the terminal output
+    /// follows; the expected fields are written by hand.
+    @Test(arguments: [
+        ("Evil\u{1B}]0;pwned\u{07}", "Evil\\e]0;pwned\\x07"),
+        (
+            "\u{1B}]8;;https://evil.example\u{1B}\\click\u{1B}]8;;\u{1B}\\",
+            "\\e]8;;https://evil.example\\e\\click\\e]8;;\\e\\"
+        ),
+        ("a\u{0}b\u{85}c\u{9B}d", "a\\x00b\\x85c\\x9Bd"),
+        ("right\u{202E}txt.exe", "right\\u{202E}txt.exe"),
+        ("=\u{7}1", "'=\\x071"),
+        ("two\nlines", "\"two\nlines\""),
+    ])
+    func controlsAreShownNotObeyed(cell: String, written: String) {
+        #expect(CSVWriter.field(cell) == written)
+        #expect(!CSVWriter.field(cell).unicodeScalars.contains { ControlText.isControl($0) && $0 != "\n" })
     }
 
     @Test func negativeNumbersInATableStayNumbers() {

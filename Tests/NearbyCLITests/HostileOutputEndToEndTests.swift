@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import NearbyBasics
 
 /// Every human-readable output of `nearby` (in process), fed hostile feed records, track names and
 /// arguments (``HostileFixtures``): no control reaches the terminal raw, the escapes are shown;
 /// JSON stays exact; CSV is exact except that formulas are neutralised. Expected texts written
-/// by hand from the rules in `TerminalText` and `CSVWriter`.
+/// by hand from the rules in `ControlText` and `CSVWriter`.
 @Suite(.serialized) struct HostileOutputEndToEndTests {
     let home: URL
     let nearby: InProcessRunner
@@ -83,7 +84,9 @@ import Testing
         #expect(formula.contains(",'@SUM(A1),"))
         let london = try #require(lines.first { $0.contains("London") })
         #expect(london.hasPrefix("toilets,4,London,51.5,-0.12,London,交通,"))
-        #expect(result.stdout.contains(HostileFixtures.titleAndClear))  // exact, not escaped
+        // Issue 22: one rule for controls in every CSV and text writer: shown, not obeyed.
+        #expect(result.stdout.contains(Self.shownTitle))
+        #expect(!result.stdout.contains("\u{1B}"))
     }
 
     @Test func joinTablesShowEscapes() throws {
@@ -104,7 +107,8 @@ import Testing
             "checkpoints", track.path, "--near", "toilets", "--within", "600m", "--format", "csv", "--from",
             mirror.path,
         ])
-        #expect(csv.stdout.contains(HostileFixtures.titleAndClear))
+        #expect(csv.stdout.contains(Self.shownTitle))
+        #expect(!csv.stdout.contains("\u{1B}"))
     }
 
     /// A track's name and a file name given as an argument, through `runs import/list/show`.
@@ -121,6 +125,11 @@ import Testing
         let list = nearby.run(["runs", "list"])
         expectInert(list, "runs list")
         #expect(list.stdout.contains(Self.shownPark))
+        // Issue 22: the CSV wrote the name's controls raw; it follows the same rule now.
+        let csv = nearby.run(["runs", "list", "--format", "csv"])
+        // Records end in CRLF, which is the format's, not the name's.
+        #expect(rawControls(in: csv.stdout.replacingOccurrences(of: "\r\n", with: "\n")).isEmpty)
+        #expect(csv.stdout.contains(Self.shownPark))
         let show = nearby.run(["runs", "show", "1"])
         expectInert(show, "runs show")
         #expect(show.stdout.contains(Self.shownPark))

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 import Synchronization
+import NearbyBasics
 
 @testable import NearbyCLI
 
 /// The output boundary (issue 8): controls from outside are shown as escapes, Nearby's own styling
 /// still works, machine formats are written exactly. Expected texts written by hand from the
-/// escape rules in ``TerminalText``.
+/// escape rules in ``ControlText``.
 @Suite struct OutputEscapingTests {
     @Test(arguments: [
         ("\u{1B}[2J", "\\e[2J"),
@@ -17,13 +18,13 @@ import Synchronization
         ("台北 é\u{A0}\u{200B}\u{2028}~", "台北 é\u{A0}\u{200B}\u{2028}~"),
     ])
     func escapes(raw: String, shown: String) {
-        #expect(TerminalText.escaped(raw) == shown)
-        #expect(TerminalText.escaped(shown) == shown)  // escaping twice changes nothing
+        #expect(ControlText.escaped(raw) == shown)
+        #expect(ControlText.escaped(shown) == shown)  // escaping twice changes nothing
     }
 
     @Test func newlinesMayBeKept() {
-        #expect(TerminalText.escaped("a\nb\u{1B}", keepingNewlines: true) == "a\nb\\e")
-        #expect(TerminalText.escaped("a\nb", keepingNewlines: false) == "a\\nb")
+        #expect(ControlText.escaped("a\nb\u{1B}", keepingNewlines: true) == "a\nb\\e")
+        #expect(ControlText.escaped("a\nb", keepingNewlines: false) == "a\\nb")
     }
 
     @Test func widthIsThatOfTheEscape() {

@@ -75,12 +75,29 @@ import Testing
         let description = FetchError.refusedRedirect(url: url, target: "file:///etc/passwd").description
         #expect(
             description
-                == "Fetching \(url) stopped because it redirected to file:///etc/passwd, which Nearby does not follow (only http and https, and never from https to http)."
+                == "Fetching \(url) stopped because it redirected to file:///etc/passwd, which Nearby does not follow (only http and https, never from https to http, and for tiles only on the same host)."
         )
         let ftp = server.url("/goto?to=ftp://127.0.0.1/x")
         #expect(throws: FetchError.refusedRedirect(url: ftp, target: "ftp://127.0.0.1/x")) {
             try fetcher.fetch(request(ftp))
         }
+    }
+
+    /// Issue 22: a tile server's redirect stays on the template's host; other fetches may move.
+    @Test func aRequestThatStaysOnItsHostRefusesARedirectElsewhere() throws {
+        let server = try FixtureServer()
+        try server.put("a.json", "[1]\n")
+        let elsewhere = server.url("/files/a.json").replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        let url = server.url("/goto?to=" + elsewhere)
+        var pinned = request(url)
+        pinned.redirectsStayOnHost = true
+        #expect(throws: FetchError.refusedRedirect(url: url, target: elsewhere)) { try fetcher.fetch(pinned) }
+        #expect(try fetcher.fetch(request(url)).body == Data("[1]\n".utf8))
+        var same = request(server.url("/redirect/1/a.json"))
+        same.redirectsStayOnHost = true
+        #expect(try fetcher.fetch(same).body == Data("[1]\n".utf8))
+        #expect(RequestSafety.host(of: "https://u@Tile.Example.org:8443/a?b") == "tile.example.org")
+        #expect(RequestSafety.host(of: "http://[::1]:80/x") == "::1")
     }
 
     @Test func redirectsWithinHTTPAreStillFollowed() throws {

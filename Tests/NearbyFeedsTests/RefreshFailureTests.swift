@@ -159,7 +159,7 @@ struct Always304: Fetcher {
 
     private func plan(
         _ url: String,
-        validate: @escaping @Sendable (_ pages: [Data], _ folder: ArtefactFolder) throws -> ValidatedFeed
+        validate: @escaping @Sendable (_ pages: PageBodies, _ folder: ArtefactFolder) throws -> ValidatedFeed
     ) -> RefreshPlan {
         var plan = F.plan("toilets", url: url)
         plan.validate = validate

@@ -45,6 +45,16 @@ import Testing
         for text in refused {
             #expect(throws: TileError.self, "\(text.prefix(60))") { try TileTemplate(text) }
         }
+        // Issue 22: a tile's numbers may not choose the host it is fetched from; {s} may.
+        for (text, first) in [
+            ("https://{z}.{x}.{y}.tiles.example.org/t.png", "{z}"), ("https://{x}.example.org/{z}/{y}.png", "{x}"),
+            ("https://tiles.example.org:{z}/{x}/{y}.png", "{z}"), ("https://a{y}.example.org/{z}/{x}.png", "{y}"),
+        ] {
+            let reason = "it has \(first) before its path; {z}, {x} and {y} belong in the path or the query"
+            #expect(throws: TileError.badTemplate(text, reason: reason), "\(text)") { try TileTemplate(text) }
+        }
+        #expect(try TileTemplate("https://{s}.tile.example.org/{z}/{x}/{y}.png").host == "{s}.tile.example.org")
+        #expect(try TileTemplate("https://tile.example.org/t?z={z}&x={x}&y={y}").host == "tile.example.org")
         do {
             _ = try TileTemplate("ftp://tile.example.org/{z}/{x}/{y}.png")
         } catch {

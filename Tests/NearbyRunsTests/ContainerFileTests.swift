@@ -28,6 +28,7 @@ import Testing
             case .source(let source): text = "source \(source.displayPath) \(source.format) \(source.bytes.array.count)"
             case .failed(let error): text = "failed \(error.description)"
             case .ignored(let path, let reason): text = "ignored \(path) \(reason)"
+            case .manualActivities(let path, let count): text = "manual \(path) \(count)"
             }
             return text.replacingOccurrences(of: folder.path + "/", with: "")
         }

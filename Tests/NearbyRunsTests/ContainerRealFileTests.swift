@@ -60,7 +60,7 @@ struct ContainerRealFileTests {
         let ignored = items.ignored
         #expect(ignored.filter { $0.reason == .catalogue }.map(\.path) == [zip + "!activities.csv"])
         #expect(ignored.filter { $0.reason == .notActivity }.count == 5)
-        #expect(ignored.filter { $0.reason == .manualActivity }.map(\.path) == [zip + " (Treadmill 5k)"])
+        #expect(items.manualActivities.map(\.path) == [zip])
         // Both XML members read (the TCX keeps its ten leading spaces).
         for member in ["activities/9100000001.tcx.gz", "activities/9100000002.gpx"] {
             let source = try #require(byMember[member])
@@ -86,9 +86,9 @@ struct ContainerRealFileTests {
     @Test func realStravaActivitiesCSVResolvesDuplicateColumnsByPosition() throws {
         let bytes = try Self.bytes(try Self.path("geoactivityplayground__activities.csv"))
         let catalogue = try bytes.withUnsafeBytes { raw throws(CatalogueError) in
-            try StravaCatalogue.parse(raw, folder: "")
+            try ExportCatalogue.parse(raw, kind: .strava, folder: "")
         }
-        let table = try bytes.withUnsafeBytes { try CSVTable($0) }
+        let table = try ContainerExportTests.csv([bytes], keep: [])
         #expect(table.header.count == 94)
         #expect(table.header == ContainerFixtures.stravaHeader)
         #expect(table.rows.count == 1)

@@ -66,6 +66,26 @@ enum ContainerFixtures {
     }
 }
 
+extension ContainerReader {
+    /// Every item of `bytes`, each streamed source read to its end through the track reader's
+    /// window while the walk is at it, as `runs import` reads it: a stream that fails shows as
+    /// its container failure in place of the source.
+    func itemsRead(bytes: [UInt8], name: String) -> [ContainerItem] {
+        var items: [ContainerItem] = []
+        read(bytes: bytes, name: name) { item in
+            if case .source(let source) = item, let stream = source.bytes.stream {
+                _ = try? TrackReader().read(stream: stream, fileName: source.displayPath)
+                if let failure = source.bytes.streamFailure {
+                    items.append(.failed(failure))
+                    return
+                }
+            }
+            items.append(item)
+        }
+        return items
+    }
+}
+
 extension [ContainerItem] {
     var sources: [ActivitySource] {
         compactMap { if case .source(let source) = $0 { source } else { nil } }
@@ -75,6 +95,9 @@ extension [ContainerItem] {
     }
     var ignored: [(path: String, reason: IgnoredReason)] {
         compactMap { if case .ignored(let path, let reason) = $0 { (path, reason) } else { nil } }
+    }
+    var manualActivities: [(path: String, count: Int)] {
+        compactMap { if case .manualActivities(let path, let count) = $0 { (path, count) } else { nil } }
     }
 }
 

@@ -193,4 +193,15 @@ extension FITTestWriter {
             local: 3,
             [Self.t0 + end, Self.t0 + start, sport, subSport, elapsedMs, timerMs, distanceCm, averageSpeedMm])
     }
+
+    /// A run file (a file_id), then `count` one-byte data messages of type `global`, defined
+    /// without fields: the cheapest flood the FIT format allows.
+    public static func flood(global: UInt16, count: Int) -> [UInt8] {
+        var w = FITTestWriter()
+        w.define(local: 0, global: 0, fileIDFields)
+        w.message(local: 0, [4, 1, t0])
+        w.define(local: 1, global: global, [])
+        w.raw([UInt8](repeating: 1, count: count))
+        return w.file()
+    }
 }

@@ -105,13 +105,22 @@ public func le16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value
 public func le32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * UInt32($0))) & 0xFF) } }
 public func le64(_ value: UInt64) -> [UInt8] { le32(UInt32(value & 0xFFFF_FFFF)) + le32(UInt32(value >> 32)) }
 
-/// CRC-32 (ISO 3309, reflected polynomial 0xEDB88320) bit by bit: the zip's checksum computed
-/// independently of zlib's table-driven one that the reader uses.
+/// CRC-32 (ISO 3309, reflected polynomial 0xEDB88320): the zip's checksum computed independently
+/// of zlib's, through a table this file derives bit by bit from the polynomial (the flood tests
+/// checksum tens of MiB, which the bitwise loop took seconds for in a debug build).
 public func crc32(_ bytes: [UInt8]) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-        crc ^= UInt32(byte)
-        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    bytes.withUnsafeBufferPointer { buffer in
+        crcTable.withUnsafeBufferPointer { table in
+            for byte in buffer { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        }
     }
     return ~crc
+}
+
+/// The CRC of each byte value, bit by bit.
+private let crcTable: [UInt32] = (0..<256).map { value in
+    var crc = UInt32(value)
+    for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    return crc
 }

@@ -16,11 +16,16 @@ public func fuzzContainer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             _ = source.metadata?.name
             if source.format == .fit {
                 _ = source.bytes.withUnsafeBytes { raw in try? FITDecoder().decode(raw, fileName: source.displayPath) }
+            } else if let stream = source.bytes.stream {
+                // Inflated as it is read, through the reader's window, as `runs import` reads it.
+                _ = try? TrackReader(sizeLimit: limits.memberBytes).read(stream: stream, fileName: source.displayPath)
+                _ = source.bytes.streamFailure?.description
             } else {
                 _ = source.bytes.withUnsafeBytes { raw in try? TrackReader().read(raw, fileName: source.displayPath) }
             }
         case .failed(let error): _ = error.description
         case .ignored(let path, _): _ = path
+        case .manualActivities(let path, _): _ = path
         }
     }
     return 0

@@ -1,7 +1,11 @@
-/// RFC 4180 CSV text: fields that contain a comma, a double quote, CR or LF are quoted, with
-/// quotes doubled; records end with CRLF.
+/// RFC 4180 CSV text: fields that contain a comma, a double quote or LF are quoted, with quotes
+/// doubled; records end with CRLF.
 ///
-/// Every field is neutralised against formula injection first, as OWASP recommends: a field
+/// Every field follows the one rule for control characters first (``ControlText``): ESC, BEL,
+/// NUL, C1 controls, CR, TAB and the bidirectional controls from a run's or a place's name become
+/// visible escapes (`\e`, `\x07`, `\u{202E}`…), so a CSV shown in a terminal cannot set its title,
+/// open an OSC 8 hyperlink or hide text; a line feed inside a field stays (quoted, as RFC 4180
+/// allows). Then it is neutralised against formula injection, as OWASP recommends: a field
 /// beginning with `=`, `+`, `-`, `@`, TAB or CR is prefixed with `'`, so a spreadsheet shows it
 /// as text instead of evaluating it (even quoted, `=HYPERLINK(…)` would run). A field that is a
 /// decimal number (`-0.12`, `+3`, `-1.5e3`) stays as it is: numbers stay numbers.
@@ -28,7 +32,7 @@ public struct CSVWriter: Sendable {
 
     /// One field, neutralised (see the type) and quoted only when RFC 4180 requires it.
     public static func field(_ raw: String) -> String {
-        let text = neutralised(raw)
+        let text = neutralised(ControlText.escaped(raw, keepingNewlines: true))
         let needsQuotes = text.utf8.contains {
             $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
         }

@@ -5,7 +5,7 @@ enum ListCommand {
     static func run(dataset id: String, _ context: CommandContext) throws(CLIError) {
         guard context.arguments.positionals.isEmpty else {
             throw .usage(
-                "unexpected \(context.arguments.positionals.joined(separator: " ")); usage: nearby \(id) [--at LAT,LON] [--limit N]"
+                "unexpected \(ArgumentText.shown(context.arguments.positionals.joined(separator: " "))); usage: nearby \(id) [--at LAT,LON] [--limit N]"
             )
         }
         let format = try context.format(allowed: [.table, .json, .csv, .geojson])

@@ -26,9 +26,12 @@ enum RefreshCommand {
                     manifest, force: context.arguments.has("force"), acceptDrop: context.arguments.has("accept-drop"))
                 if context.environment.stderrIsTerminal { context.output.err("\r\u{1B}[2K") }
                 context.output.out("\(id): \(describe(outcome))\n")
-                if case .updated = outcome, let info = library.extractInfo(of: manifest) {
-                    // What the extract did not hold, once per refresh that read it.
-                    for warning in info.warnings { context.warn("\(id): \(warning)") }
+                if case .updated = outcome {
+                    for warning in library.decodeWarnings(manifest) { context.warn("\(id): \(warning)") }
+                    // What an extract did not hold, once per refresh that read it.
+                    for warning in library.extractInfo(of: manifest)?.warnings ?? [] {
+                        context.warn("\(id): \(warning)")
+                    }
                 }
                 if let reason = try library.ensureArchive(manifest) {
                     context.output.out("\(id): rebuilt the index (\(reason))\n")

@@ -1,5 +1,6 @@
 import NearbyRuns
 import NearbyStore
+import NearbyBasics
 
 /// `nearby runs import FILE|FOLDER…`: one ``RunLibrary/importRuns(_:observe:)`` call, its events
 /// rendered as they happen — one line on standard output per stored or recognised run, one
@@ -19,7 +20,9 @@ struct RunsImportCommand {
             try session.library.importRuns(paths) { importer.render($0) }
         }
         importer.clearProgress()
-        if tally.seen > 1 || tally.ignored > 0 { context.note(summary(tally)) }
+        if tally.seen > 1 || tally.ignored > 0 || tally.manualActivities > 0 {
+            context.note(summary(tally))
+        }
         if tally.skipped > 0 {
             throw .failure(
                 "\(tally.skipped) file\(tally.skipped == 1 ? "" : "s") could not be imported; the store is unchanged for them"
@@ -33,6 +36,11 @@ struct RunsImportCommand {
         if tally.ignored > 0 {
             text +=
                 "; \(tally.ignored) file\(tally.ignored == 1 ? " that is not an activity was" : "s that are not activities were") ignored"
+        }
+        if tally.manualActivities > 0 {
+            let count = tally.manualActivities
+            text +=
+                "; \(count) catalogue row\(count == 1 ? " names an activity" : "s name activities") without a file (entered by hand), so there is nothing to import for \(count == 1 ? "it" : "them")"
         }
         return text + "."
     }
@@ -78,7 +86,7 @@ struct RunsImportCommand {
             // Content hashes are store-wide: say whose copy it is when it is another athlete's.
             let owner = try? session.library.store().run(id: id)?.athlete
             if let owner, owner != session.athlete {
-                output.out("already imported as #\(id) by \(TerminalText.escaped(owner)): \(title)\n")
+                output.out("already imported as #\(id) by \(ControlText.escaped(owner)): \(title)\n")
             } else {
                 output.out("already imported as #\(id): \(title)\n")
             }

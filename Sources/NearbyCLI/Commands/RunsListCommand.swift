@@ -96,7 +96,7 @@ enum RunsListCommand {
             if runs.isEmpty, let kind {
                 context.note("No \(kind.rawValue) activities among \(all.count) run\(all.count == 1 ? "" : "s").")
             } else if runs.isEmpty {
-                context.note("No runs yet; import some with 'nearby runs import FILE'.")
+                context.note(emptyNote(session))
             }
             if starred {
                 context.note(
@@ -119,6 +119,18 @@ extension RunsListCommand {
 
     /// The names `--activity` takes.
     static let kinds = ActivityKind.allCases.map(\.rawValue).joined(separator: ", ")
+
+
+    /// What an empty list means: no runs at all, or none of this athlete's while others have some
+    /// ("No runs yet" told an athlete the database was empty when it was not).
+    static func emptyNote(_ session: RunsSession) -> String {
+        let all = session.scope == .all ? [] : ((try? session.library.store().runs(.all)) ?? [])
+        guard !all.isEmpty else { return "No runs yet; import some with 'nearby runs import FILE'." }
+        let athletes = Set(all.map(\.athlete)).count
+        return "No runs of athlete \(session.athlete) yet; \(all.count) run\(all.count == 1 ? "" : "s") of "
+            + "\(athletes) other athlete\(athletes == 1 ? " is" : "s are") in this database "
+            + "('nearby runs list --all' lists them, '--athlete NAME' chooses whose)."
+    }
 
     /// What `nearby runs list` takes, and its help.
     static let spec = CommandSpec(

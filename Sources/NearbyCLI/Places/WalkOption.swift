@@ -22,7 +22,7 @@ enum WalkOption {
     static func speed(_ context: CommandContext) throws(CLIError) -> Double {
         guard let text = context.arguments.value("walk-speed") else { return WalkRules.defaultSpeedKmh / 3.6 }
         guard let kmh = DecimalText.parse(text), kmh >= 0.5, kmh <= 30 else {
-            throw .usage("--walk-speed takes km/h from 0.5 to 30, not \(TerminalText.escaped(String(text.prefix(40))))")
+            throw .usage("--walk-speed takes km/h from 0.5 to 30, not \(ArgumentText.shown(text))")
         }
         return kmh / 3.6
     }

@@ -37,6 +37,11 @@ struct ParsedArguments: Sendable {
 
     /// Parses `words` against `spec`. `--` ends option parsing.
     static func parse(_ words: [String], spec: OptionSpec) throws(CLIError) -> ParsedArguments {
+        if let long = words.first(where: { $0.utf8.count > ArgumentText.maximumLength }) {
+            throw .usage(
+                "an argument of \(long.utf8.count) bytes is longer than the \(ArgumentText.maximumLength) a command takes"
+            )
+        }
         var result = ParsedArguments()
         var index = 0
         var optionsEnded = false
@@ -61,7 +66,7 @@ struct ParsedArguments: Sendable {
                 }
             } else {
                 guard word.count == 2, let letter = word.dropFirst().first, let long = spec.short[letter] else {
-                    throw .usage("unknown option \(word)")
+                    throw .usage("unknown option \(ArgumentText.shown(word))")
                 }
                 name = long
             }
@@ -84,7 +89,7 @@ struct ParsedArguments: Sendable {
                     index += 1
                 }
             } else {
-                throw .usage("unknown option --\(name)")
+                throw .usage("unknown option --\(ArgumentText.shown(name))")
             }
         }
         return result

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyBasics
 
 /// The parsed words, resolved paths and output of one command run.
 struct CommandContext {
@@ -37,7 +38,9 @@ struct CommandContext {
         if let text = arguments.value("format") {
             let name = text.lowercased() == "text" && allowed.contains(.table) ? "table" : text.lowercased()
             guard let chosen = OutputFormat(rawValue: name), allowed.contains(chosen) else {
-                throw .usage("--format must be one of \(allowed.map(\.rawValue).joined(separator: ", ")), not \(text)")
+                throw .usage(
+                    "--format must be one of \(allowed.map(\.rawValue).joined(separator: ", ")), not \(ArgumentText.shown(text))"
+                )
             }
             format = chosen
         }
@@ -47,12 +50,12 @@ struct CommandContext {
 
     /// Prints a warning on stderr, on one line (line breaks from outside are escaped too).
     func warn(_ message: String) {
-        output.err(errorStyle.yellow("warning: ") + TerminalText.escaped(message) + "\n")
+        output.err(errorStyle.yellow("warning: ") + ControlText.escaped(message) + "\n")
     }
 
     /// Prints progress or information on stderr, on one line.
     func note(_ message: String) {
-        output.err(TerminalText.escaped(message) + "\n")
+        output.err(ControlText.escaped(message) + "\n")
     }
 
     /// Exactly `count` positional words, or a usage error naming what is expected.

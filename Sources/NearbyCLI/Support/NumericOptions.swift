@@ -17,10 +17,13 @@ enum NumericOptions {
     /// ``maximumDistance``.
     static func distance(_ text: String, option: String) throws(CLIError) -> Double {
         guard let metres = parseDistance(text) else {
-            throw .usage("--\(option) needs a distance such as 300m, 1.5km, 0.5mi or 2000ft, not \(text)")
+            throw .usage(
+                "--\(option) needs a distance such as 300m, 1.5km, 0.5mi or 2000ft, not \(ArgumentText.shown(text))")
         }
         guard metres > 0, metres <= maximumDistance else {
-            throw .usage("--\(option) must be greater than 0 and at most 20,037.5 km (half the equator), not \(text)")
+            throw .usage(
+                "--\(option) must be greater than 0 and at most 20,037.5 km (half the equator), not \(ArgumentText.shown(text))"
+            )
         }
         return metres
     }
@@ -60,7 +63,7 @@ enum NumericOptions {
     static func count(_ text: String, option: String, range: ClosedRange<Int>) throws(CLIError) -> Int {
         guard let value = DecimalText.parseInteger(text), range.contains(value) else {
             throw .usage(
-                "--\(option) needs a whole number from \(grouped(range.lowerBound)) to \(grouped(range.upperBound)), not \(text)"
+                "--\(option) needs a whole number from \(grouped(range.lowerBound)) to \(grouped(range.upperBound)), not \(ArgumentText.shown(text))"
             )
         }
         return value

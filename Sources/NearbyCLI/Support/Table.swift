@@ -1,4 +1,5 @@
 /// A plain-text table aligned by terminal columns (CJK-aware), with a header row.
+import NearbyBasics
 struct Table: Sendable {
     var headers: [String]
     var rows: [[String]] = []
@@ -15,11 +16,11 @@ struct Table: Sendable {
     mutating func add(_ row: [String]) { rows.append(row) }
 
     /// The table as lines of text, each ending in a newline. Cells are escaped first
-    /// (``TerminalText``: a line break or control character in a cell shows as `\n`, `\e`, …),
+    /// (``ControlText``: a line break or control character in a cell shows as `\n`, `\e`, …),
     /// so widths are those of the text the terminal shows.
     func render(style: Style) -> String {
-        let cells = rows.map { $0.map { TextWidth.truncate(TerminalText.escaped($0), to: maxCellWidth) } }
-        let headers = headers.map { TerminalText.escaped($0) }
+        let cells = rows.map { $0.map { TextWidth.truncate(ControlText.escaped($0), to: maxCellWidth) } }
+        let headers = headers.map { ControlText.escaped($0) }
         var widths = headers.map(TextWidth.columns)
         for row in cells {
             for (column, cell) in row.enumerated() where column < widths.count {

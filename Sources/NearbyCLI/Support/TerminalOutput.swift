@@ -1,9 +1,10 @@
 import Synchronization
+import NearbyBasics
 
 /// The output boundary of every command: what reaches standard output and standard error.
 ///
 /// Human-readable text (tables, `show`, `runs list/show`, notes, warnings, errors) is written
-/// with every control character from outside escaped (``TerminalText``) except line feeds, while
+/// with every control character from outside escaped (``ControlText``) except line feeds, while
 /// Nearby's own styling, carried as ``TerminalCodes`` markers, becomes real SGR codes. Commands
 /// need no escaping of their own: they compose text and hand it here.
 ///
@@ -13,9 +14,9 @@ import Synchronization
 /// the start of a write while standard error is a terminal.
 ///
 /// Exact output: once a command has chosen a machine format (`--format json|csv|geojson|gpx`,
-/// see ``exactStandardOutput()``), standard output is written byte for byte — JSON and GeoJSON
-/// escape controls themselves, and CSV and GPX must keep the data as it is. Standard error stays
-/// human.
+/// see ``exactStandardOutput()``), standard output is written byte for byte — each format handles
+/// controls itself: JSON and GeoJSON escape them, every CSV field follows ``ControlText`` (the rule
+/// used here), and GPX drops what XML cannot hold. Standard error stays human.
 struct TerminalOutput: Sendable {
     let base: CommandOutput
     let codes: TerminalCodes
@@ -55,7 +56,7 @@ struct TerminalOutput: Sendable {
     /// `text` for a terminal: markers of this run become codes, controls become escapes; LF stays
     /// when `keepingNewlines`.
     func render(_ text: String, keepingNewlines: Bool = true) -> String {
-        guard text.unicodeScalars.contains(where: { TerminalText.isControl($0) || $0 == TerminalCodes.open }) else {
+        guard text.unicodeScalars.contains(where: { ControlText.isControl($0) || $0 == TerminalCodes.open }) else {
             return text
         }
         let scalars = Array(text.unicodeScalars)
@@ -68,8 +69,8 @@ struct TerminalOutput: Sendable {
                 index += length
                 continue
             }
-            if TerminalText.isControl(scalar), !(keepingNewlines && scalar == "\n") {
-                out.append(contentsOf: TerminalText.escape(scalar).unicodeScalars)
+            if ControlText.isControl(scalar), !(keepingNewlines && scalar == "\n") {
+                out.append(contentsOf: ControlText.escape(scalar).unicodeScalars)
             } else {
                 out.append(scalar)
             }

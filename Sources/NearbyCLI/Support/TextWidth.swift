@@ -1,5 +1,6 @@
 /// Terminal column widths: CJK ideographs and full-width forms take two columns; a control
-/// character takes the width of its visible escape (``TerminalText``), as the output boundary
+import NearbyBasics
+/// character takes the width of its visible escape (``ControlText``), as the output boundary
 /// shows it that way.
 enum TextWidth {
     /// Columns `text` occupies in a terminal.
@@ -11,7 +12,7 @@ enum TextWidth {
 
     static func columns(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
-        if TerminalText.isControl(scalar) { return TerminalText.escape(scalar).utf8.count }
+        if ControlText.isControl(scalar) { return ControlText.escape(scalar).utf8.count }
         if (0x0300...0x036F).contains(v) || v == 0x200B || (0xFE00...0xFE0F).contains(v) { return 0 }
         if (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3040...0xA4CF).contains(v)
             || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)

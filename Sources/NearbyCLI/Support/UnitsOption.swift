@@ -12,7 +12,7 @@ enum UnitsOption {
     /// The one parser of `--units`: `metric` or `imperial`, in any case.
     static func parse(_ text: String) throws(CLIError) -> Units {
         guard let units = Units(rawValue: text.lowercased()) else {
-            throw .usage("--units must be metric or imperial, not \(text)")
+            throw .usage("--units must be metric or imperial, not \(ArgumentText.shown(text))")
         }
         return units
     }

@@ -1,3 +1,4 @@
+import NearbyBasics
 import Foundation
 import NearbyGeo
 
@@ -17,6 +18,8 @@ public struct PlaceArchiveBuilder: PlaceSink, BufferedPlaceSink {
     private var pairCount: UInt32 = 0
     /// Places added so far.
     public private(set) var count = 0
+    /// Every place is charged before it is kept (``InputKind/feedRefresh``: 5,000,000).
+    private var budget = InputBudget(.feedRefresh)
 
     public init() {}
 
@@ -34,6 +37,11 @@ public struct PlaceArchiveBuilder: PlaceSink, BufferedPlaceSink {
     public mutating func add(_ draft: PlaceDraft) throws(PlaceSinkFull) {
         guard let number = UInt32(exactly: count), number < UInt32.max else {
             throw PlaceSinkFull("a place archive holds at most \(UInt32.max - 1) places")
+        }
+        do throws(InputBudgetExceeded) {
+            try budget.yield()
+        } catch {
+            throw PlaceSinkFull("it \(error.clause)")
         }
         let attributeCount = min(draft.attributes.count, Int(UInt16.max))
         let fieldCount = min(draft.fields.count, Int(UInt16.max))

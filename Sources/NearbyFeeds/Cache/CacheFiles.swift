@@ -55,18 +55,36 @@ enum CacheFiles {
         guard mkdir(url.path, 0o755) == 0 else { throw StorageFailure(path: url.path, operation: "mkdir") }
     }
 
+    /// The size of the regular file at `url` (not followed through a link).
+    static func regularFileSize(_ url: URL) throws(StorageFailure) -> Int {
+        let (fd, size) = try openRegular(url)
+        close(fd)
+        return size
+    }
+
+    /// Opens the regular file at `url` for reading, not through a link and without blocking:
+    /// its descriptor (the caller closes it) and its size.
+    private static func openRegular(_ url: URL) throws(StorageFailure) -> (Int32, Int) {
+        let fd = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw StorageFailure(path: url.path, operation: "open") }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            close(fd)
+            throw StorageFailure(path: url.path, operation: "fstat")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG, let size = Int(exactly: info.st_size) else {
+            close(fd)
+            throw StorageFailure(path: url.path, reason: "it is not a regular file")
+        }
+        return (fd, size)
+    }
+
     /// Maps a regular file inside the cache read-only (never through a link); Nearby alone writes
     /// these files, by creating them new, so the mapping cannot be truncated under a reader.
     static func mapped(_ url: URL) throws(StorageFailure) -> Data {
-        let fd = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw StorageFailure(path: url.path, operation: "open") }
+        let (fd, length) = try openRegular(url)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw StorageFailure(path: url.path, operation: "fstat") }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw StorageFailure(path: url.path, reason: "it is not a regular file")
-        }
-        guard let length = Int(exactly: info.st_size), length > 0 else { return Data() }
+        guard length > 0 else { return Data() }
         guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
             throw StorageFailure(path: url.path, operation: "mmap")
         }

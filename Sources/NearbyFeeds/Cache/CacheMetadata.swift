@@ -42,6 +42,9 @@ public struct CacheMetadata: Codable, Sendable, Equatable {
     public var artefacts: [String]
     /// Whether a mirror supplied the bodies instead of the origin.
     public var fromMirror: Bool
+    /// What the validator decided about records while it decoded them (a NUL replaced…), one
+    /// sentence each; nil in copies written before this was kept.
+    public var decodeWarnings: [String]?
 
     /// The current layout version.
     public static let currentFormatVersion = 1

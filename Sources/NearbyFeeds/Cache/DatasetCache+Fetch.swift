@@ -5,10 +5,10 @@ import NearbyBasics
     import Glibc
 #endif
 
-/// Pages fetched for one refresh: bodies in order (mapped from their files in the new generation;
-/// stored ones copied in for 304 pages) and their records.
+/// Pages fetched for one refresh: bodies in order (files in the new generation, mapped only while
+/// read; stored ones copied in for 304 pages) and their records.
 struct FetchedPages {
-    var bodies: [Data] = []
+    var bodies = PageBodies()
     /// Pages' records; a page's `sha256` is empty until ``PageSealing`` has hashed it.
     var pages: [CacheMetadata.Page] = []
     /// The SHA-256 of each page where it is known already (stored, or hashed by the fetcher).
@@ -42,8 +42,10 @@ extension DatasetCache {
                 ? previous?.metadata.pages[index] : nil
             let usable = stored.flatMap { $0.url == request.url ? $0 : nil }
             if !force, let usable {
-                request.ifNoneMatch = usable.etag
-                request.ifModifiedSince = usable.lastModified
+                // A copy stored before validators were checked may hold one that cannot be sent:
+                // it is left out (an unconditional request) rather than refused for ever.
+                request.ifNoneMatch = RequestSafety.validator(usable.etag)
+                request.ifModifiedSince = RequestSafety.validator(usable.lastModified)
             } else {
                 request.ifNoneMatch = nil
                 request.ifModifiedSince = nil
@@ -104,35 +106,37 @@ extension DatasetCache {
                 }
                 var page = usable
                 page.file = file
-                page.etag = response.etag ?? usable.etag
-                page.lastModified = response.lastModified ?? usable.lastModified
-                result.bodies.append(body)
+                page.etag = RequestSafety.validator(response.etag) ?? RequestSafety.validator(usable.etag)
+                page.lastModified =
+                    RequestSafety.validator(response.lastModified) ?? RequestSafety.validator(usable.lastModified)
+                result.bodies.append(.file(destination, count: body.count))
                 result.pages.append(page)
                 result.knownDigests.append(usable.sha256)
             } else {
                 result.allNotModified = false
-                let body: Data
+                let size: Int
                 do {
                     // A fetcher that kept the body in memory (a test double) leaves the file to us.
                     if CacheFiles.kind(destination) == nil {
                         try CacheFiles.writeNewFile(response.body, to: destination)
                     }
-                    body = try CacheFiles.mapped(destination)
+                    size = try CacheFiles.regularFileSize(destination)
                 } catch {
                     throw .storage(datasetID: id, path: error.path, reason: error.reason)
                 }
-                let bytes = Int64(body.count)
+                let bytes = Int64(size)
                 let (total, overflow) = received.addingReportingOverflow(bytes)
                 guard !overflow, total <= budget.maxBytes else {
                     throw .overBudget(datasetID: id, limit: budget.maxBytes)
                 }
                 received = total
                 let sha = response.sha256.flatMap { response.bodyBytes == bytes ? $0 : nil }
-                result.bodies.append(body)
+                result.bodies.append(.file(destination, count: size))
                 result.pages.append(
                     CacheMetadata.Page(
                         url: request.url, effectiveURL: response.effectiveURL, file: file,
-                        etag: response.etag, lastModified: response.lastModified,
+                        etag: RequestSafety.validator(response.etag),
+                        lastModified: RequestSafety.validator(response.lastModified),
                         bytes: bytes, sha256: sha ?? ""))
                 result.knownDigests.append(sha)
             }

@@ -166,6 +166,7 @@ extension DatasetCache {
             bytes: bytes, checksum: checksum,
             artefacts: Set(validated.artefacts.keys).union(validated.files).sorted(), fromMirror: plan.mirror != nil)
         metadata.rankableCount = validated.rankableCount
+        metadata.decodeWarnings = validated.warnings.isEmpty ? nil : validated.warnings
         try finishGeneration(
             metadata, artefacts: validated.artefacts, generation: generation, name: name, folder: folder,
             keeping: currentName)

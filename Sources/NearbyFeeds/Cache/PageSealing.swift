@@ -7,8 +7,9 @@ import NearbyBasics
 /// order), and an `fsync` of every page file, which must be on disk before the generation
 /// becomes `current` (``waitUntilSynced()``).
 ///
-/// Hashing reads the mapped pages, which nothing writes any more; the results are handed over
-/// under a lock. ``finishQuietly()`` waits for the thread, so it never outlives the refresh.
+/// Hashing maps one page at a time (``PageBodies``), which nothing writes any more, and hashes it
+/// once for both its own digest and the checksum; the results are handed over under a lock.
+/// ``finishQuietly()`` waits for the thread, so it never outlives the refresh.
 final class PageSealing: @unchecked Sendable {
     /// Every field below is read and written only with `condition` locked.
     private let condition = NSCondition()
@@ -16,16 +17,19 @@ final class PageSealing: @unchecked Sendable {
     private var synced: Result<Void, StorageFailure>?
 
     /// Starts on `bodies` (in order), `known` digests (nil: to be computed) and the page files.
-    init(bodies: [Data], known: [String?], files: [URL]) {
+    init(bodies: PageBodies, known: [String?], files: [URL]) {
         Thread { [self] in
             var pages: [String] = []
-            for (body, digest) in zip(bodies, known) { pages.append(digest ?? SHA256.hexDigest(of: body)) }
+            var whole = SHA256()
+            for (index, digest) in zip(bodies.indices, known) {
+                let body = bodies[index]
+                if bodies.count > 1 { whole.update(body) }
+                pages.append(digest ?? SHA256.hexDigest(of: body))
+            }
             let checksum: String
             if pages.count == 1, let only = pages.first {
                 checksum = only
             } else {
-                var whole = SHA256()
-                for body in bodies { whole.update(body) }
                 checksum = whole.hexDigest()
             }
             publish { digests = (pages, checksum) }

@@ -12,15 +12,20 @@ public struct ValidatedFeed: Sendable {
     /// Records that can be ranked by distance (a usable coordinate); nil when the validator
     /// does not know. A copy where this fell too far against the last good one is refused.
     public var rankableCount: Int?
+    /// What the validator decided about records (a NUL replaced…), one sentence each; kept in
+    /// the copy's metadata and told once by `nearby refresh`.
+    public var warnings: [String]
 
     /// Creates a result.
     public init(
-        recordCount: Int, artefacts: [String: Data] = [:], files: [String] = [], rankableCount: Int? = nil
+        recordCount: Int, artefacts: [String: Data] = [:], files: [String] = [], rankableCount: Int? = nil,
+        warnings: [String] = []
     ) {
         self.recordCount = recordCount
         self.artefacts = artefacts
         self.files = files
         self.rankableCount = rankableCount
+        self.warnings = warnings
     }
 }
 
@@ -46,14 +51,15 @@ public struct RefreshPlan: Sendable {
     public var maxDropPercent: Int
     /// The drop limit when a manifest sets none.
     public static let defaultMaxDropPercent = 20
-    /// The request for page `pageIndex` (from 0) given the earlier pages' bodies; nil to stop.
+    /// The request for page `pageIndex` (from 0) given the earlier pages' bodies (each mapped only
+    /// while it is read); nil to stop.
     /// It is always called for page 0, and returning nil there is a configuration error.
-    public var request: @Sendable (_ pageIndex: Int, _ previousPages: [Data]) -> FetchRequest?
+    public var request: @Sendable (_ pageIndex: Int, _ previousPages: PageBodies) -> FetchRequest?
     /// Decodes the bodies and returns the record count and artefacts, or throws saying why not
     /// (it does not decode, coordinates out of range…). Its error's description is reported
     /// (a ``RefreshError`` from the folder as it is). Large artefacts are written through the
     /// folder (the new generation's), which also carries the pages' checksum.
-    public var validate: @Sendable (_ pages: [Data], _ folder: ArtefactFolder) throws -> ValidatedFeed
+    public var validate: @Sendable (_ pages: PageBodies, _ folder: ArtefactFolder) throws -> ValidatedFeed
 
     /// Creates a plan.
     public init(
@@ -64,8 +70,8 @@ public struct RefreshPlan: Sendable {
         maxPages: Int = 1000,
         budget: RefreshBudget = RefreshBudget(),
         maxDropPercent: Int = RefreshPlan.defaultMaxDropPercent,
-        request: @escaping @Sendable (_ pageIndex: Int, _ previousPages: [Data]) -> FetchRequest?,
-        validate: @escaping @Sendable (_ pages: [Data], _ folder: ArtefactFolder) throws -> ValidatedFeed
+        request: @escaping @Sendable (_ pageIndex: Int, _ previousPages: PageBodies) -> FetchRequest?,
+        validate: @escaping @Sendable (_ pages: PageBodies, _ folder: ArtefactFolder) throws -> ValidatedFeed
     ) {
         self.datasetID = datasetID
         self.rule = rule
@@ -88,8 +94,8 @@ public struct RefreshPlan: Sendable {
         maxPages: Int = 1000,
         budget: RefreshBudget = RefreshBudget(),
         maxDropPercent: Int = RefreshPlan.defaultMaxDropPercent,
-        request: @escaping @Sendable (_ pageIndex: Int, _ previousPages: [Data]) -> FetchRequest?,
-        validate: @escaping @Sendable (_ pages: [Data]) throws -> ValidatedFeed
+        request: @escaping @Sendable (_ pageIndex: Int, _ previousPages: PageBodies) -> FetchRequest?,
+        validate: @escaping @Sendable (_ pages: PageBodies) throws -> ValidatedFeed
     ) {
         self.init(
             datasetID: datasetID, rule: rule, fileExtension: fileExtension, mirror: mirror, maxPages: maxPages,

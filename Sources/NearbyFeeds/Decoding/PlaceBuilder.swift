@@ -21,6 +21,11 @@ struct PlaceBuilder {
     private var swapped = 0
     private var unnamed = 0
     private var repeatedIDs = 0
+    /// Records with a value that held a NUL (replaced by U+FFFD), and where the first was: its
+    /// record (row and, once known, id) and field.
+    private var nulRecords = 0
+    private var nulRow = 0
+    private var firstNul: (row: Int, id: String?, field: String)?
     private var ids = RepeatedIDTable()
     /// The current record's texts that are not in its page.
     private var buffer: [UInt8] = []
@@ -116,6 +121,10 @@ struct PlaceBuilder {
         let category = text(record, role: FlatFieldKeys.Role.category)
         rawFields(of: record)
         let coordinate = coordinate(of: record)
+        if let first = firstNul, first.row == rowNumber, first.id == nil {
+            let shown = string(id, page)
+            firstNul = (first.row, shown, first.field)
+        }
         placeCount += 1
         if coordinate != nil { locatedCount += 1 }
         let result: Result<Void, PlaceSinkFull> = buffer.withUnsafeBufferPointer { buffer in
@@ -135,10 +144,22 @@ struct PlaceBuilder {
         return true
     }
 
-    /// Writes `text` into the buffer.
-    private mutating func put(_ text: String) -> PlaceDraft.Text {
+    /// Writes `text` into the buffer: the one way a text that needed work enters a place, so the
+    /// one place a NUL is decided. A NUL (a CSV byte, a JSON `\u0000`) can be neither shown nor
+    /// stored (PostgreSQL's text cannot hold one), so it becomes U+FFFD here, at decode time, and
+    /// the first such value is named in ``warnings()`` by record and field.
+    private mutating func put(_ text: String, field: @autoclosure () -> String = "a field") -> PlaceDraft.Text {
         let start = buffer.count
-        buffer.append(contentsOf: text.utf8)
+        if text.utf8.contains(0) {
+            if nulRow != rowNumber { nulRecords += 1 }
+            nulRow = rowNumber
+            if firstNul == nil { firstNul = (rowNumber, nil, field()) }
+            for byte in text.utf8 {
+                if byte == 0 { buffer += [0xEF, 0xBF, 0xBD] } else { buffer.append(byte) }
+            }
+        } else {
+            buffer.append(contentsOf: text.utf8)
+        }
         return PlaceDraft.Text(offset: start, count: buffer.count - start, source: .buffer)
     }
 
@@ -172,7 +193,8 @@ struct PlaceBuilder {
     /// The normalised text of `role`'s field (or its first fallback that has one), or nil.
     private mutating func text(_ record: FeedRecord, role: Int) -> PlaceDraft.Text? {
         guard case .flat(let flat) = record else {
-            return path(role).flatMap { record.text(at: $0) }.map { put($0) }
+            guard let path = path(role), let found = record.text(at: path) else { return nil }
+            return put(found, field: path.text)
         }
         for choice in 0..<keys.choiceCount(role) {
             if let member = keys.member(flat, role: role, choice: choice),
@@ -206,14 +228,16 @@ struct PlaceBuilder {
             }
             string = String(decoding: raw, as: UTF8.self)
         }
-        return string?.normalizedFeedValue().map { put($0) }
+        guard let normal = string?.normalizedFeedValue() else { return nil }
+        return put(normal, field: String(decoding: flat.key(member), as: UTF8.self))
     }
 
     /// Every field of the record that has a value, in source order (``FeedRecord/flattenedFields()``).
     private mutating func rawFields(of record: FeedRecord) {
         guard case .flat(let flat) = record else {
             for field in record.flattenedFields() {
-                fields.append(PlaceDraft.Field(name: put(field.name), value: put(field.value)))
+                fields.append(
+                    PlaceDraft.Field(name: put(field.name), value: put(field.value, field: field.name)))
             }
             return
         }
@@ -273,6 +297,9 @@ struct PlaceBuilder {
         return nil
     }
 
+    /// How the NUL decision is worded (the refresh keeps that sentence for the user).
+    static let nulWording = "a NUL character, which cannot be shown or stored"
+
     /// One sentence per thing worth telling the user.
     func warnings() -> [String] {
         var warnings: [String] = []
@@ -303,6 +330,12 @@ struct PlaceBuilder {
             warnings.append(
                 "\(Self.count(repeatedIDs, "record repeats", "records repeat")) an earlier id and "
                     + "\(repeatedIDs == 1 ? "was" : "were") given a suffix such as \"-2\".")
+        }
+        if nulRecords > 0, let first = firstNul {
+            let record = first.id.map { "record \"\($0)\"" } ?? "record \(first.row)"
+            warnings.append(
+                "\(Self.count(nulRecords, "record holds", "records hold")) \(Self.nulWording), so it became U+FFFD "
+                    + "(the first: \(record), field \"\(first.field)\").")
         }
         if unnamed > 0 {
             warnings.append(

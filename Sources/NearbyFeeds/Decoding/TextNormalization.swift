@@ -54,7 +54,7 @@ extension String {
 extension String {
     /// A quick byte-level check that a value needs no normalising: not empty, no white space
     /// at either end (any byte that could start a non-ASCII space sends it the slow way), no
-    /// U+00A0 and no `?` anywhere.
+    /// U+00A0, no `?` and no NUL anywhere.
     static func isAlreadyNormal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first, var lastLead = bytes.last else { return false }
         var index = bytes.count - 1
@@ -69,7 +69,8 @@ extension String {
         }
         var previous: UInt8 = 0
         for byte in bytes {
-            if byte == UInt8(ascii: "?") || (byte == 0xA0 && previous == 0xC2) { return false }
+            // A NUL goes the slow way too: the place builder decides what becomes of it.
+            if byte == UInt8(ascii: "?") || (byte == 0xA0 && previous == 0xC2) || byte == 0 { return false }
             previous = byte
         }
         return true

@@ -137,7 +137,9 @@ public struct CurlFetcher: Fetcher {
             guard (300..<400).contains(status), status != 304, let targetPointer else { break }
             let target = String(cString: targetPointer)
             guard redirects < Self.maxRedirects else { throw .tooManyRedirects(url: url) }
-            guard RequestSafety.mayRedirect(from: current, to: target) else {
+            guard RequestSafety.mayRedirect(from: current, to: target),
+                !request.redirectsStayOnHost || RequestSafety.host(of: target) == RequestSafety.host(of: url)
+            else {
                 throw .refusedRedirect(url: url, target: target)
             }
             redirects += 1

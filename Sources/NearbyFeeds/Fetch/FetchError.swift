@@ -22,7 +22,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case badURL(url: String)
     /// The URL is refused before anything is sent (see ``RequestSafety``); `reason` is a clause.
     case refusedURL(url: String, reason: String)
-    /// The server redirected to a URL Nearby may not follow (another scheme, https to http).
+    /// The server redirected to a URL Nearby may not follow (another scheme, https to http, or
+    /// another host where the request said it must stay on its own).
     case refusedRedirect(url: String, target: String)
     /// A request header is refused before anything is sent; `reason` is a clause.
     case refusedHeader(url: String, name: String, reason: String)
@@ -76,7 +77,7 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
             return "Nearby does not fetch \(url) because \(reason)."
         case .refusedRedirect(let url, let target):
             return
-                "Fetching \(url) stopped because it redirected to \(target), which Nearby does not follow (only http and https, and never from https to http)."
+                "Fetching \(url) stopped because it redirected to \(target), which Nearby does not follow (only http and https, never from https to http, and for tiles only on the same host)."
         case .refusedHeader(let url, let name, let reason):
             return "Nearby does not fetch \(url) because its header \(name) is refused: \(reason)."
         case .tooSlow(let url, let rate, let seconds):

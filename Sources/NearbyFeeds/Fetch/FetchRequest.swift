@@ -28,6 +28,9 @@ public struct FetchRequest: Sendable {
     public var lowSpeedBytesPerSecond = 0
     /// See `lowSpeedBytesPerSecond`.
     public var lowSpeedSeconds = 0
+    /// Whether a redirect may only go to the host of ``url`` (tiles: a tile server's redirect
+    /// stays on the template's host).
+    public var redirectsStayOnHost = false
     /// When set, the body is written into this new file (created exclusively, never through a
     /// link) instead of memory, and the response's `body` stays empty.
     public var destination: URL?

@@ -50,6 +50,17 @@ enum RequestSafety {
         problem(withURL: target) == nil && (!isHTTPS(source) || isHTTPS(target))
     }
 
+    /// The host of an http(s) URL, lowercased, without user information or port ("" if none).
+    static func host(of url: String) -> String {
+        guard let range = url.range(of: "//") else { return "" }
+        var authority = url[range.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if authority.hasPrefix("[") {
+            return String(authority.prefix { $0 != "]" }.dropFirst()).lowercased()
+        }
+        return String(authority.prefix { $0 != ":" }).lowercased()
+    }
+
     /// Why `name: value` may not be sent, as a clause, or nil when it may.
     static func problem(withHeader name: String, value: String) -> String? {
         guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
@@ -62,6 +73,20 @@ enum RequestSafety {
         let reserved = ["if-none-match", "if-modified-since", "host", "content-length", "transfer-encoding"]
         if reserved.contains(name.lowercased()) { return "Nearby sets \(name) itself" }
         return nil
+    }
+
+    /// The longest validator (`ETag`, `Last-Modified`) kept: real ones are a few dozen bytes.
+    static let maximumValidatorLength = 1024
+
+    /// A validator a server sent, if it may be stored and sent back later as `If-None-Match` or
+    /// `If-Modified-Since`: the header rule (no CR, LF, NUL or other control) and at most
+    /// ``maximumValidatorLength`` bytes. Checked before it is stored, so one bad answer cannot
+    /// keep a dataset from ever refreshing again; nil (no conditional request) otherwise.
+    static func validator(_ value: String?) -> String? {
+        guard let value, !value.isEmpty, value.utf8.count <= maximumValidatorLength,
+            problem(withHeader: "X", value: value) == nil
+        else { return nil }
+        return value
     }
 
     private static func isTokenByte(_ byte: UInt8) -> Bool {

@@ -58,6 +58,12 @@ public struct PlaceLibrary: Sendable {
         }
     }
 
+    /// What the last refresh of `manifest`'s dataset decided about its records (a NUL replaced…),
+    /// one sentence each; empty when nothing, or when there is no copy.
+    public func decodeWarnings(_ manifest: DatasetManifest) -> [String] {
+        (try? cache.load(manifest.id))?.metadata.decodeWarnings ?? []
+    }
+
     /// Checks the cached copy's place archive in full and rebuilds it when it is missing, damaged
     /// or from another version (so the next query does not pay for that); returns why it was
     /// rebuilt, or nil when it was sound. `nearby refresh` calls this after every refresh, also
@@ -184,7 +190,7 @@ public struct PlaceLibrary: Sendable {
             // under a reader.
             do {
                 _ = try cache.rewriteArtefacts(of: entry) { folder in
-                    try RefreshPlanner.validate(pages, manifest: manifest, into: folder)
+                    try RefreshPlanner.validate(PageBodies(pages), manifest: manifest, into: folder)
                 }
             } catch let error as RefreshError {
                 switch error {

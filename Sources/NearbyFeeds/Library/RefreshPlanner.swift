@@ -35,7 +35,7 @@ public struct RefreshPlanner: Sendable {
             if let rate = limits.lowSpeedBytesPerSecond { budget.lowSpeedBytesPerSecond = rate }
             if let seconds = limits.lowSpeedSeconds { budget.lowSpeedSeconds = seconds }
         }
-        let request: @Sendable (Int, [Data]) -> FetchRequest? = { index, previous in
+        let request: @Sendable (Int, PageBodies) -> FetchRequest? = { index, previous in
             let url: String
             var speculative = false
             if let paging = source.paging, let template = source.urls.first {
@@ -120,12 +120,13 @@ public struct RefreshPlanner: Sendable {
     /// range is refused) and writes the place archive that queries will map into `folder`,
     /// section by section: records stream from the pages into the archive's sections (no tree,
     /// no list of places) and the sections into the file (no archive in memory).
-    static func validate(_ pages: [Data], manifest: DatasetManifest, into folder: ArtefactFolder) throws
+    static func validate(_ pages: PageBodies, manifest: DatasetManifest, into folder: ArtefactFolder) throws
         -> ValidatedFeed
     {
         if manifest.source.format == .osm { return try OSMRefresh.validate(manifest, into: folder) }
         var decoder = FeedStreamDecoder(manifest: manifest, sink: PlaceArchiveBuilder())
-        for page in pages { try decoder.add(page: page) }
+        // One page mapped at a time: each is unmapped once the decoder is done with it.
+        for index in pages.indices { try decoder.add(page: pages[index]) }
         let summary = try decoder.finish()
         let tag = PlaceArchive.sourceTag(checksum: folder.checksum, manifest: manifest)
         var builder = decoder.sink
@@ -134,8 +135,12 @@ public struct RefreshPlanner: Sendable {
             var output = ArchiveFileOutput(descriptor: descriptor)
             try builder.finish(sourceTag: tag, into: &output)
         }
+        // Only what was decided about records' contents is kept for the user; the coordinate and
+        // naming counts are told by the queries themselves.
+        let decided = summary.warnings.filter { $0.contains(PlaceBuilder.nulWording) }
         return ValidatedFeed(
-            recordCount: summary.placeCount, files: [archiveName], rankableCount: summary.locatedCount)
+            recordCount: summary.placeCount, files: [archiveName], rankableCount: summary.locatedCount,
+            warnings: decided)
     }
 
 }

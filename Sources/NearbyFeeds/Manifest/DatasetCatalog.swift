@@ -124,7 +124,9 @@ public struct DatasetCatalog: Sendable, Hashable {
         do {
             manifest = try JSONDecoder().decode(DatasetManifest.self, from: data)
         } catch let error as DecodingError {
-            throw .malformedManifest(path: file.path, reason: DecodingProblem.explain(error))
+            throw .malformedManifest(
+                path: file.path,
+                reason: DecodingProblem.explain(error, in: data, integerKeys: DatasetManifest.integerKeys))
         } catch {
             throw .malformedManifest(path: file.path, reason: "\(error)")
         }

@@ -130,3 +130,12 @@ extension DatasetManifest {
         }
     }
 }
+
+extension DatasetManifest {
+    /// The keys of the manifest's whole-number fields (paging, limits, refresh), for a sentence
+    /// that names a number none of them can hold.
+    static let integerKeys: Set<String> = [
+        "pageSize", "first", "maxBytes", "maxSeconds", "lowSpeedBytesPerSecond", "lowSpeedSeconds", "days",
+        "maxDropPercent",
+    ]
+}

@@ -64,8 +64,8 @@ public struct TileCache: Sendable {
                 case "checked":
                     let seconds = Double(parts[1]) ?? 0
                     entry.checkedAt = Date(timeIntervalSince1970: seconds.isFinite ? seconds : 0)
-                case "etag": entry.etag = Self.headerValue(parts[1])
-                case "last-modified": entry.lastModified = Self.headerValue(parts[1])
+                case "etag": entry.etag = RequestSafety.validator(String(parts[1]))
+                case "last-modified": entry.lastModified = RequestSafety.validator(String(parts[1]))
                 default: break
                 }
             }
@@ -96,17 +96,9 @@ public struct TileCache: Sendable {
         let seconds = entry.checkedAt.timeIntervalSince1970
         let whole = seconds.isFinite ? Int(exactly: seconds.rounded()) ?? 0 : 0
         var text = "checked \(whole)\n"
-        if let etag = entry.etag.flatMap(Self.headerValue) { text += "etag \(etag)\n" }
-        if let modified = entry.lastModified.flatMap(Self.headerValue) { text += "last-modified \(modified)\n" }
+        if let etag = RequestSafety.validator(entry.etag) { text += "etag \(etag)\n" }
+        if let modified = RequestSafety.validator(entry.lastModified) { text += "last-modified \(modified)\n" }
         try replace(folder.appendingPathComponent("\(tile.y).meta"), with: Data(text.utf8))
-    }
-
-    /// A validator worth sending back: short and free of control characters, else nil.
-    static func headerValue(_ text: String) -> String? {
-        guard !text.isEmpty, text.utf8.count <= 512,
-            RequestSafety.problem(withHeader: "ETag", value: text) == nil
-        else { return nil }
-        return text
     }
 
     /// Creates `tiles/<key>/<z>/<x>` one level at a time, refusing anything but real folders.

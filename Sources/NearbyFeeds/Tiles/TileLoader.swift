@@ -74,6 +74,8 @@ public struct TileLoader: Sendable {
             totalTimeout: 30, maxBodyBytes: Int64(TileImage.maximumBytes))
         request.lowSpeedBytesPerSecond = 1
         request.lowSpeedSeconds = 15
+        // A tile server's redirect stays on its own host: the template names the one server.
+        request.redirectsStayOnHost = true
         let response: FetchResponse
         do {
             response = try fetcher.fetch(request)

@@ -4,10 +4,11 @@ import NearbyGeo
 /// A tile server's URL template such as `https://tile.openstreetmap.org/{z}/{x}/{y}.png`,
 /// checked once: the one validating type for `--tiles` and `NEARBY_TILES`.
 ///
-/// Rules: it holds `{z}`, `{x}` and `{y}` (each exactly once) and may hold `{s}` (a subdomain,
-/// `a`, `b` or `c`, chosen by the tile so the same tile always has the same URL); no other `{` or
-/// `}`; at most 2,000 characters; and, with the placeholders filled, it passes ``RequestSafety``
-/// (http or https, a host, no user name or password, no spaces or control characters).
+/// Rules: it holds `{z}`, `{x}` and `{y}` (each exactly once, in the path or the query: a tile's
+/// numbers never choose the host it is fetched from) and may hold `{s}` (a subdomain, `a`, `b` or
+/// `c`, chosen by the tile so the same tile always has the same URL); no other `{` or `}`; at
+/// most 2,000 characters; and, with the placeholders filled, it passes ``RequestSafety`` (http or
+/// https, a host, no user name or password, no spaces or control characters).
 public struct TileTemplate: Sendable, Hashable, CustomStringConvertible {
     /// The template as given.
     public let text: String
@@ -27,6 +28,11 @@ public struct TileTemplate: Sendable, Hashable, CustomStringConvertible {
                 throw .badTemplate(
                     text, reason: count == 0 ? "it has no \(placeholder)" : "it has \(placeholder) more than once")
             }
+        }
+        let authority = Self.authority(of: text)
+        for placeholder in ["{z}", "{x}", "{y}"] where authority.contains(placeholder) || text.hasPrefix(placeholder) {
+            throw .badTemplate(
+                text, reason: "it has \(placeholder) before its path; {z}, {x} and {y} belong in the path or the query")
         }
         var rest = text
         for placeholder in ["{z}", "{x}", "{y}", "{s}"] { rest = rest.replacingOccurrences(of: placeholder, with: "") }
@@ -56,9 +62,13 @@ public struct TileTemplate: Sendable, Hashable, CustomStringConvertible {
 
     /// The host the template names, lowercased (without a port).
     public var host: String {
+        String(Self.authority(of: text).prefix { $0 != ":" }).lowercased()
+    }
+
+    /// What lies between `//` and the path, query or fragment: the host and port.
+    static func authority(of text: String) -> Substring {
         guard let range = text.range(of: "//") else { return "" }
-        let authority = text[range.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        return String(authority.prefix { $0 != ":" }).lowercased()
+        return text[range.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
     }
 
     /// The attribution the OpenStreetMap tile servers require, for templates on openstreetmap.org;

@@ -35,8 +35,6 @@ public enum IgnoredReason: String, Sendable, Hashable {
     case notActivity
     /// The export catalogue itself.
     case catalogue
-    /// A catalogue row without a file (a manual activity).
-    case manualActivity
 }
 
 /// One result of reading a file or archive: an activity source, a skipped member with its
@@ -45,4 +43,7 @@ public enum ContainerItem: Sendable {
     case source(ActivitySource)
     case failed(ContainerError)
     case ignored(path: String, reason: IgnoredReason)
+    /// The archive's catalogue lists `count` activities without a file (entered by hand), which
+    /// have no track to import: counted as rows, one item per archive.
+    case manualActivities(path: String, count: Int)
 }

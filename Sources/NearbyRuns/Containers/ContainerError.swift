@@ -9,6 +9,10 @@ public enum ContainerError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// The bytes are none of gzip, zip, FIT or XML.
     case unknownContent(path: String)
+    /// A gzip file holds something that is none of zip, FIT or XML.
+    case gzipUnknownContent(path: String)
+    /// A gzip file holds another gzip file (Nearby unpacks one layer).
+    case gzipInsideGzip(path: String)
     /// A gzip stream is damaged (bad header, bad deflate data, CRC or length mismatch).
     case gzipCorrupt(path: String, reason: String)
     /// A gzip stream ends before its last member is complete.
@@ -51,7 +55,8 @@ public enum ContainerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The display path the error is about.
     public var path: String {
         switch self {
-        case .unreadable(let path, _), .unknownContent(let path), .gzipCorrupt(let path, _),
+        case .unreadable(let path, _), .unknownContent(let path), .gzipUnknownContent(let path),
+            .gzipInsideGzip(let path), .gzipCorrupt(let path, _),
             .gzipTruncated(let path), .gzipTrailingData(let path), .inflatesTooLarge(let path, _),
             .zipNoDirectory(let path), .zipMalformed(let path, _), .zipMultiDisk(let path),
             .zipTooManyMembers(let path, _, _), .zipOverlappingMembers(let path), .nestedTooDeep(let path, _),
@@ -62,52 +67,59 @@ public enum ContainerError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    public var description: String { "\(path) \(clause)." }
+
+    /// The sentence without its subject (the path) and full stop: "inflates to more than 1 GiB, …".
+    public var clause: String {
         switch self {
-        case .unreadable(let path, let reason):
-            return "\(path) could not be read: \(reason)."
-        case .unknownContent(let path):
-            return "\(path) is neither a track (GPX, TCX, FIT) nor a gzip or zip file."
-        case .gzipCorrupt(let path, let reason):
-            return "\(path) is a damaged gzip file: \(reason)."
-        case .gzipTruncated(let path):
-            return "\(path) is a gzip file that ends before its data is complete."
-        case .gzipTrailingData(let path):
-            return "\(path) has bytes after its gzip data that are not another gzip member."
-        case .inflatesTooLarge(let path, let limit):
+        case .unreadable(_, let reason):
+            return "could not be read: \(reason)"
+        case .unknownContent:
+            return "is neither a track (GPX, TCX, FIT) nor a gzip or zip file"
+        case .gzipUnknownContent:
+            return "is a gzip file, but what it holds is neither a track (GPX, TCX, FIT) nor a zip file"
+        case .gzipInsideGzip:
             return
-                "\(path) inflates to more than \(ByteCountText.describe(limit)), so it is refused as a decompression bomb."
-        case .zipNoDirectory(let path):
-            return "\(path) has no zip central directory: it is truncated or not a zip file."
-        case .zipMalformed(let path, let reason):
-            return "\(path) is a damaged zip file: \(reason)."
-        case .zipMultiDisk(let path):
-            return "\(path) is one part of a multi-disk zip, which Nearby does not read."
-        case .zipTooManyMembers(let path, let count, let limit):
-            return "\(path) lists \(count) members, more than the limit of \(limit)."
-        case .zipOverlappingMembers(let path):
-            return "\(path) has members that share bytes, as in a zip bomb, so it is refused."
-        case .nestedTooDeep(let path, let limit):
-            return "\(path) is a zip nested more than \(limit) levels deep, so it is not opened."
-        case .archiveTooLarge(let path, let limit):
+                "is a gzip file inside a gzip file; Nearby unpacks one layer, so unpack it once (gunzip) and import the result"
+        case .gzipCorrupt(_, let reason):
+            return "is a damaged gzip file: \(reason)"
+        case .gzipTruncated:
+            return "is a gzip file that ends before its data is complete"
+        case .gzipTrailingData:
+            return "has bytes after its gzip data that are not another gzip member"
+        case .inflatesTooLarge(_, let limit):
+            return "inflates to more than \(ByteCountText.describe(limit)), so it is refused as a decompression bomb"
+        case .zipNoDirectory:
+            return "has no zip central directory: it is truncated or not a zip file"
+        case .zipMalformed(_, let reason):
+            return "is a damaged zip file: \(reason)"
+        case .zipMultiDisk:
+            return "is one part of a multi-disk zip, which Nearby does not read"
+        case .zipTooManyMembers(_, let count, let limit):
+            return "lists \(count) members, more than the limit of \(limit)"
+        case .zipOverlappingMembers:
+            return "has members that share bytes, as in a zip bomb, so it is refused"
+        case .nestedTooDeep(_, let limit):
+            return "is a zip nested more than \(limit) levels deep, so it is not opened"
+        case .archiveTooLarge(_, let limit):
             return
-                "\(path) inflates to more than \(ByteCountText.describe(limit)) in all, so its remaining members are not read."
-        case .memberEncrypted(let path):
-            return "\(path) is encrypted, which Nearby does not read."
-        case .memberMethod(let path, let method):
-            return "\(path) uses zip compression method \(method); only stored (0) and deflate (8) are read."
-        case .memberCorrupt(let path, let reason):
-            return "\(path) is damaged: \(reason)."
-        case .memberUnsafeName(let path):
-            return "\(path) has an unsafe name (absolute, '..', backslash or control character), so it is refused."
-        case .memberDuplicate(let path):
-            return "\(path) appears twice in the archive; only the first copy is read."
-        case .notActivity(let path):
-            return "\(path) is named like a track file but is not GPX, TCX or FIT."
-        case .catalogueMissingMember(let path, let catalogue, let member):
-            return "\(path) lists \(member) in \(catalogue), but the archive does not hold that file."
-        case .catalogueUnreadable(let path, let reason):
-            return "\(path) could not be used as an activity catalogue: \(reason); files import under their own names."
+                "inflates to more than \(ByteCountText.describe(limit)) in all, so its remaining members are not read"
+        case .memberEncrypted:
+            return "is encrypted, which Nearby does not read"
+        case .memberMethod(_, let method):
+            return "uses zip compression method \(method); only stored (0) and deflate (8) are read"
+        case .memberCorrupt(_, let reason):
+            return "is damaged: \(reason)"
+        case .memberUnsafeName:
+            return "has an unsafe name (absolute, '..', backslash or control character), so it is refused"
+        case .memberDuplicate:
+            return "appears twice in the archive; only the first copy is read"
+        case .notActivity:
+            return "is named like a track file but is not GPX, TCX or FIT"
+        case .catalogueMissingMember(_, let catalogue, let member):
+            return "lists \(member) in \(catalogue), but the archive does not hold that file"
+        case .catalogueUnreadable(_, let reason):
+            return "could not be used as an activity catalogue: \(reason); files import under their own names"
         }
     }
 }

@@ -31,10 +31,12 @@ public struct ContainerReader: Sendable {
     public func read<E: Error>(path: String, _ visit: (ContainerItem) throws(E) -> Void) throws(E) {
         let shown = DisplayName.escape(path)
         let location = Location(displayPath: shown, name: path)
-        let limit = limits.memberBytes
         func failed(_ error: FileReadError) throws(E) {
-            if case .tooLarge = error {
-                try visit(.failed(.inflatesTooLarge(path: shown, limit: limit)))
+            if case .tooLarge(_, let limit) = error {
+                try visit(
+                    .failed(
+                        .unreadable(
+                            path: shown, reason: "it is larger than the limit of \(ByteCountText.describe(limit))")))
             } else {
                 try visit(.failed(.unreadable(path: shown, reason: TrackReader.reason(error))))
             }
@@ -79,7 +81,9 @@ public struct ContainerReader: Sendable {
             guard file.size <= limits.memberBytes else { throw .tooLarge(path: path, limit: limits.memberBytes) }
             return .stream(StreamedFile(file))
         }
-        return .bytes(try file.readAll(limit: limits.memberBytes))
+        // A FIT file is read whole, so its own limit applies; a gzip is inflated as a stream.
+        let limit = kind == .fit ? ContainerWalk(limits: limits).fitBytes : limits.memberBytes
+        return .bytes(try file.readAll(limit: limit))
     }
 
     /// Reads `bytes` as if they were a file called `name` (the fuzz entry point: bytes in, items out).

@@ -40,13 +40,13 @@ extension ContainerWalk {
             }
             if catalogueNames.contains(entry.name) { continue }
             switch extract(entry, from: archive, path: memberPath) {
-            case .success(let bytes):
+            case .success(let member):
                 var next = Location(displayPath: memberPath, name: entry.name, depth: location.depth + 1)
                 // A nested zip inherits the outer catalogue for matching by start time (Garmin),
                 // but member paths are only looked up in the catalogue of their own zip.
                 next.catalogue = local ?? location.catalogue
                 next.metadata = local?.byMember[entry.name]
-                try handle(bytes, at: next, visit)
+                try handle(member, at: next, visit)
             case .failure(let error):
                 try visit(.failed(error))
             }
@@ -59,9 +59,8 @@ extension ContainerWalk {
                         path: location.displayPath, catalogue: local.kind.fileName, member: DisplayName.escape(member)))
             )
         }
-        for row in local.withoutFile {
-            let label = DisplayName.escape(row.name ?? row.activityID ?? "an activity")
-            try visit(.ignored(path: location.displayPath + " (" + label + ")", reason: .manualActivity))
+        if !local.withoutFile.isEmpty {
+            try visit(.manualActivities(path: location.displayPath, count: local.withoutFile.count))
         }
     }
 
@@ -83,19 +82,15 @@ extension ContainerWalk {
                 try visit(.failed(.inflatesTooLarge(path: memberPath, limit: limits.catalogueBytes)))
                 continue
             }
-            let bytes: SourceBytes
+            let member: Member
             switch extract(entry, from: archive, path: memberPath) {
-            case .success(let extracted): bytes = extracted
+            case .success(let extracted): member = extracted
             case .failure(let error):
                 try visit(.failed(error))
                 continue
             }
             let folder = String(entry.name.dropLast(fileName.count))
-            let parsed = bytes.withUnsafeBytes { raw in
-                Result { () throws(CatalogueError) -> ExportCatalogue in
-                    try ExportCatalogue.parse(raw, kind: kind, folder: folder)
-                }
-            }
+            let parsed = read(member, kind: kind, folder: folder, path: memberPath)
             switch parsed {
             case .success(let catalogue):
                 if found == nil { found = catalogue } else { found?.merge(catalogue) }
@@ -105,5 +100,39 @@ extension ContainerWalk {
             }
         }
         return (found, names)
+    }
+
+    /// Reads one catalogue member a piece at a time within the archive's catalogue budget: an
+    /// inflating stream is never inflated further than the catalogue is read.
+    private mutating func read(_ member: Member, kind: ExportCatalogue.Kind, folder: String, path: String)
+        -> Result<ExportCatalogue, CatalogueError>
+    {
+        var reading = CatalogueReading(kind: kind, folder: folder, budget: catalogueBudget)
+        defer { catalogueBudget = reading.budget }
+        switch member {
+        case .bytes(let bytes):
+            return bytes.withUnsafeBytes { raw in
+                Result { () throws(CatalogueError) -> ExportCatalogue in
+                    try reading.feed(raw)
+                    return try reading.finish()
+                }
+            }
+        case .stream(let stream):
+            let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
+            defer { piece.deallocate() }
+            return Result { () throws(CatalogueError) -> ExportCatalogue in
+                while true {
+                    let n: Int
+                    do throws(ContainerError) {
+                        n = try stream.next(into: piece)
+                    } catch {
+                        throw CatalogueError(reason: "it " + error.clause)
+                    }
+                    if n == 0 { break }
+                    try reading.feed(UnsafeRawBufferPointer(rebasing: piece[0..<n]))
+                }
+                return try reading.finish()
+            }
+        }
     }
 }

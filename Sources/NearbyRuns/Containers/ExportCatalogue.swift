@@ -1,3 +1,5 @@
+import NearbyBasics
+
 /// What an export's catalogue says about one activity.
 public struct ActivityMetadata: Sendable, Hashable {
     /// The activity's name (`Laufen Landal Park`).
@@ -89,16 +91,14 @@ public struct ExportCatalogue: Sendable, Hashable {
         return nil
     }
 
-    /// Parses a catalogue of `kind`. `folder` is the catalogue's folder inside the archive
-    /// (`""` at the root, `runkeeper-data-export-1/`), which member paths are relative to.
-    static func parse(_ bytes: UnsafeRawBufferPointer, kind: Kind, folder: String) throws(CatalogueError)
-        -> ExportCatalogue
-    {
-        switch kind {
-        case .strava: return try StravaCatalogue.parse(bytes, folder: folder)
-        case .runkeeper: return try RunkeeperCatalogue.parse(bytes, folder: folder)
-        case .garmin: return try GarminCatalogue.parse(bytes)
-        }
+    /// Parses a whole catalogue of `kind` in memory (see ``CatalogueReading``).
+    static func parse(
+        _ bytes: UnsafeRawBufferPointer, kind: Kind, folder: String,
+        budget: InputBudget = InputBudget(.exportCatalogue)
+    ) throws(CatalogueError) -> ExportCatalogue {
+        var reading = CatalogueReading(kind: kind, folder: folder, budget: budget)
+        try reading.feed(bytes)
+        return try reading.finish()
     }
 
     /// Adds another catalogue's activities (Garmin may split its summaries over several files).
@@ -114,12 +114,100 @@ struct CatalogueError: Error, Sendable, Hashable {
     var reason: String
 }
 
-extension CSVTable.ParseError {
-    var reason: String {
-        switch self {
-        case .tooManyColumns: return "a line has more than \(CSVTable.maximumColumns) cells"
-        case .unterminatedQuote: return "a quoted cell is never closed"
-        case .empty: return "it has no header line"
+/// What a catalogue reader of one kind does with the header and the rows of a CSV catalogue.
+protocol CatalogueBuilding {
+    /// Chooses the columns kept (``CatalogueCSV/keep(_:)``) from the header.
+    mutating func header(_ csv: inout CatalogueCSV)
+    /// Why the header cannot be used, if it cannot.
+    var headerProblem: CatalogueError? { get }
+    /// One data row's kept cells.
+    mutating func row(_ cells: [String?])
+    /// The catalogue of the rows read.
+    func catalogue() -> ExportCatalogue
+}
+
+/// The rows of a catalogue as they are read: by member path, all, and those without a file.
+struct CatalogueRows {
+    private var byMember: [String: ActivityMetadata] = [:]
+    private var all: [ActivityMetadata] = []
+    private var withoutFile: [ActivityMetadata] = []
+
+    mutating func add(_ metadata: ActivityMetadata, file: String?) {
+        all.append(metadata)
+        if let file {
+            byMember[file] = byMember[file] ?? metadata
+        } else {
+            withoutFile.append(metadata)
         }
+    }
+
+    func catalogue(_ kind: ExportCatalogue.Kind) -> ExportCatalogue {
+        ExportCatalogue(kind: kind, byMember: byMember, all: all, withoutFile: withoutFile)
+    }
+}
+
+/// One catalogue member read a chunk at a time, every byte, row and kept byte charged to the
+/// archive's ``InputBudget``: CSV catalogues (Strava, Runkeeper) through ``CatalogueCSV``,
+/// keeping only their columns; Garmin's JSON collected within the budget's bytes and decoded at
+/// the end (``GarminCatalogue``).
+struct CatalogueReading {
+    let kind: ExportCatalogue.Kind
+    private var csv: CatalogueCSV
+    private var builder: any CatalogueBuilding
+    private var json: [UInt8] = []
+
+    init(kind: ExportCatalogue.Kind, folder: String, budget: InputBudget) {
+        self.kind = kind
+        csv = CatalogueCSV(budget: budget)
+        switch kind {
+        case .strava: builder = StravaCatalogue(folder: folder)
+        case .runkeeper: builder = RunkeeperCatalogue(folder: folder)
+        case .garmin: builder = StravaCatalogue(folder: folder)  // unused: Garmin is JSON
+        }
+    }
+
+    /// The budget as spent so far (the archive's next catalogue goes on from it).
+    var budget: InputBudget { csv.spent }
+
+    /// Reads the next part of the catalogue.
+    mutating func feed(_ bytes: UnsafeRawBufferPointer) throws(CatalogueError) {
+        if kind == .garmin {
+            var budget = csv.spent
+            do {
+                try budget.read(bytes.count)
+                try budget.retain(bytes.count)
+            } catch {
+                throw CatalogueError(reason: "it \(error.clause)")
+            }
+            csv = CatalogueCSV(budget: budget)
+            json.append(contentsOf: bytes)
+            return
+        }
+        var builder = self.builder
+        defer { self.builder = builder }
+        do {
+            try csv.feed(bytes, onHeader: { builder.header(&$0) }, onRow: { builder.row($0) })
+        } catch {
+            throw CatalogueError(reason: error.reason)
+        }
+        if let problem = builder.headerProblem { throw problem }
+    }
+
+    /// The catalogue, once every part is read.
+    mutating func finish() throws(CatalogueError) -> ExportCatalogue {
+        if kind == .garmin {
+            let result = json.withUnsafeBytes { raw in
+                Result { () throws(CatalogueError) -> ExportCatalogue in try GarminCatalogue.parse(raw) }
+            }
+            return try result.get()
+        }
+        var builder = self.builder
+        do {
+            try csv.finish(onHeader: { builder.header(&$0) }, onRow: { builder.row($0) })
+        } catch {
+            throw CatalogueError(reason: error.reason)
+        }
+        if let problem = builder.headerProblem { throw problem }
+        return builder.catalogue()
     }
 }

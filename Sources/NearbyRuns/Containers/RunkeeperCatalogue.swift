@@ -1,41 +1,49 @@
 /// Runkeeper's `cardioActivities.csv`: `Date` is local wall time, `Distance (mi)` or
 /// `Distance (km)`, `Duration` `mm:ss` or `h:mm:ss`, `GPX File` a sibling file name (empty for
 /// manual activities).
-enum RunkeeperCatalogue {
-    static func parse(_ bytes: UnsafeRawBufferPointer, folder: String) throws(CatalogueError) -> ExportCatalogue {
-        let table: CSVTable
-        do { table = try CSVTable(bytes) } catch { throw CatalogueError(reason: error.reason) }
-        guard let fileColumn = table.column("GPX File") else {
-            throw CatalogueError(reason: "it has no 'GPX File' column")
+///
+/// Read a chunk at a time (``CatalogueCSV``); only the seven columns used are kept.
+struct RunkeeperCatalogue: CatalogueBuilding {
+    let folder: String
+    private var slots: [Int?] = []
+    private var metresPerUnit: Double?
+    private var problem: CatalogueError?
+    private var rows = CatalogueRows()
+
+    init(folder: String) { self.folder = folder }
+
+    mutating func header(_ csv: inout CatalogueCSV) {
+        let header = csv.header ?? []
+        guard let file = header.column("GPX File") else {
+            problem = CatalogueError(reason: "it has no 'GPX File' column")
+            slots = csv.keep(Array(repeating: nil, count: 7))
+            return
         }
-        let id = table.column("Activity Id")
-        let date = table.column("Date")
-        let type = table.column("Type")
-        let routeName = table.column("Route Name")
-        let duration = table.column("Duration")
-        let distanceColumn = table.column(prefix: "Distance (")
-        let metresPerUnit: Double? =
-            distanceColumn.map { table.header[$0].trimmingSpaces } == "Distance (mi)"
-            ? 1609.344 : distanceColumn.map { table.header[$0].trimmingSpaces } == "Distance (km)" ? 1000 : nil
-        var byMember: [String: ActivityMetadata] = [:]
-        var all: [ActivityMetadata] = []
-        var withoutFile: [ActivityMetadata] = []
-        for row in table.rows {
-            var distance: Double?
-            if let perUnit = metresPerUnit, let value = row.cell(distanceColumn).flatMap(StravaCatalogue.finite) {
-                distance = value * perUnit
-            }
-            let metadata = ActivityMetadata(
-                name: row.cell(routeName), type: row.cell(type),
-                localStartTime: row.cell(date).flatMap(CatalogueDates.runkeeper), activityID: row.cell(id),
-                distance: distance, elapsedTime: row.cell(duration).flatMap(CatalogueDates.duration))
-            all.append(metadata)
-            if let file = row.cell(fileColumn) {
-                byMember[folder + file] = byMember[folder + file] ?? metadata
-            } else {
-                withoutFile.append(metadata)
-            }
+        let distance = header.column(prefix: "Distance (")
+        switch distance.map({ header[$0].trimmingSpaces }) {
+        case "Distance (mi)": metresPerUnit = 1609.344
+        case "Distance (km)": metresPerUnit = 1000
+        default: metresPerUnit = nil
         }
-        return ExportCatalogue(kind: .runkeeper, byMember: byMember, all: all, withoutFile: withoutFile)
+        slots = csv.keep([
+            file, header.column("Activity Id"), header.column("Date"), header.column("Route Name"),
+            header.column("Type"), header.column("Duration"), distance,
+        ])
     }
+
+    var headerProblem: CatalogueError? { problem }
+
+    mutating func row(_ cells: [String?]) {
+        var distance: Double?
+        if let perUnit = metresPerUnit, let value = cells.cell(slots[6]).flatMap(StravaCatalogue.finite) {
+            distance = value * perUnit
+        }
+        let metadata = ActivityMetadata(
+            name: cells.cell(slots[3]), type: cells.cell(slots[4]),
+            localStartTime: cells.cell(slots[2]).flatMap(CatalogueDates.runkeeper), activityID: cells.cell(slots[1]),
+            distance: distance, elapsedTime: cells.cell(slots[5]).flatMap(CatalogueDates.duration))
+        rows.add(metadata, file: cells.cell(slots[0]).map { folder + $0 })
+    }
+
+    func catalogue() -> ExportCatalogue { rows.catalogue(.runkeeper) }
 }

@@ -1,11 +1,12 @@
 /// The bytes of one activity source: a slice of the file's buffer or of an inflated one, shared
-/// rather than copied (a member stored uncompressed costs no copy at all), or a plain GPX/TCX file
-/// left on disk to be streamed (``stream``).
+/// rather than copied (a member stored uncompressed costs no copy at all), or a stream left to be
+/// read a piece at a time (``stream``): a plain GPX/TCX file on disk, or a gzip or deflated member
+/// inflated as it is read.
 public struct SourceBytes: Sendable {
     let storage: [UInt8]
     let range: Range<Int>
-    /// The open file, for a GPX/TCX file that is not in a container.
-    public let stream: StreamedFile?
+    /// The stream, for a GPX/TCX source that is not in memory (a file, or inflated as it is read).
+    public let stream: (any TrackByteStream & Sendable)?
 
     init(_ array: [UInt8], range: Range<Int>? = nil) {
         storage = array
@@ -13,21 +14,25 @@ public struct SourceBytes: Sendable {
         stream = nil
     }
 
-    /// A file read as a stream by ``TrackReader/read(stream:fileName:chunkSize:)``.
-    init(streaming file: StreamedFile) {
+    /// A source read as a stream by ``TrackReader/read(stream:fileName:chunkSize:)``.
+    init(streaming stream: any TrackByteStream & Sendable) {
         storage = []
         range = 0..<0
-        stream = file
+        self.stream = stream
     }
 
-    /// Number of bytes (for a streamed file, its size at open).
+    /// Number of bytes (for a stream, the size it expects: a file's size at open).
     public var count: Int { stream?.expectedSize ?? range.count }
 
-    /// Calls `body` with the bytes; the pointer is valid only during the call. A streamed file is
-    /// read whole for the call (as far as it can be read: prefer ``stream``).
+    /// Why the stream stopped, when it is an inflated stream that met a damaged or oversized
+    /// member: the container's own sentence, which the reader of the stream cannot word.
+    public var streamFailure: ContainerError? { (stream as? InflateStream)?.failure }
+
+    /// Calls `body` with the bytes; the pointer is valid only during the call. A stream is read
+    /// whole for the call (as far as it can be read: prefer ``stream``).
     public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         if let stream {
-            let whole = (try? TrackReader.readWhole(stream, fileName: stream.path, limit: Int.max)) ?? []
+            let whole = (try? TrackReader.readWhole(stream, fileName: "", limit: Int.max)) ?? []
             let result = whole.withUnsafeBytes { raw in Result { () throws(E) -> R in try body(raw) } }
             return try result.get()
         }

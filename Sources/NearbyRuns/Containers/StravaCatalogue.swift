@@ -2,37 +2,41 @@
 /// the first `Distance` is in the athlete's display unit, the second in metres; the first
 /// `Elapsed Time` is whole seconds. `Activity Date` is UTC in English text; `Filename` is a
 /// member path relative to the archive's root and empty for manual activities.
-enum StravaCatalogue {
-    static func parse(_ bytes: UnsafeRawBufferPointer, folder: String) throws(CatalogueError) -> ExportCatalogue {
-        let table: CSVTable
-        do { table = try CSVTable(bytes) } catch { throw CatalogueError(reason: error.reason) }
-        guard let fileColumn = table.column("Filename") else {
-            throw CatalogueError(reason: "it has no 'Filename' column (only English headers are understood)")
+///
+/// Read a chunk at a time (``CatalogueCSV``); only the seven columns used are kept.
+struct StravaCatalogue: CatalogueBuilding {
+    let folder: String
+    private var slots: [Int?] = []
+    private var problem: CatalogueError?
+    private var rows = CatalogueRows()
+
+    init(folder: String) { self.folder = folder }
+
+    mutating func header(_ csv: inout CatalogueCSV) {
+        let header = csv.header ?? []
+        guard let file = header.column("Filename") else {
+            problem = CatalogueError(reason: "it has no 'Filename' column (only English headers are understood)")
+            slots = csv.keep(Array(repeating: nil, count: 7))
+            return
         }
-        let id = table.column("Activity ID")
-        let date = table.column("Activity Date")
-        let name = table.column("Activity Name")
-        let type = table.column("Activity Type")
-        let elapsed = table.column("Elapsed Time")
         // The second "Distance" is metres; the first is in display units (km or miles), unusable alone.
-        let metres = table.column("Distance", occurrence: 1)
-        var byMember: [String: ActivityMetadata] = [:]
-        var all: [ActivityMetadata] = []
-        var withoutFile: [ActivityMetadata] = []
-        for row in table.rows {
-            let metadata = ActivityMetadata(
-                name: row.cell(name), type: row.cell(type), startTime: row.cell(date).flatMap(CatalogueDates.strava),
-                activityID: row.cell(id), distance: row.cell(metres).flatMap(finite),
-                elapsedTime: row.cell(elapsed).flatMap(finite))
-            all.append(metadata)
-            if let file = row.cell(fileColumn) {
-                byMember[folder + file] = byMember[folder + file] ?? metadata
-            } else {
-                withoutFile.append(metadata)
-            }
-        }
-        return ExportCatalogue(kind: .strava, byMember: byMember, all: all, withoutFile: withoutFile)
+        slots = csv.keep([
+            file, header.column("Activity ID"), header.column("Activity Date"), header.column("Activity Name"),
+            header.column("Activity Type"), header.column("Elapsed Time"), header.column("Distance", occurrence: 1),
+        ])
     }
+
+    var headerProblem: CatalogueError? { problem }
+
+    mutating func row(_ cells: [String?]) {
+        let metadata = ActivityMetadata(
+            name: cells.cell(slots[3]), type: cells.cell(slots[4]),
+            startTime: cells.cell(slots[2]).flatMap(CatalogueDates.strava), activityID: cells.cell(slots[1]),
+            distance: cells.cell(slots[6]).flatMap(Self.finite), elapsedTime: cells.cell(slots[5]).flatMap(Self.finite))
+        rows.add(metadata, file: cells.cell(slots[0]).map { folder + $0 })
+    }
+
+    func catalogue() -> ExportCatalogue { rows.catalogue(.strava) }
 
     /// A finite, non-negative decimal.
     static func finite(_ text: String) -> Double? {

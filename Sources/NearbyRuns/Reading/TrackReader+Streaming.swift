@@ -37,10 +37,15 @@ extension TrackReader {
                 stream: stream, fileName: fileName, chunk: chunkSize, sizeLimit: sizeLimit,
                 splitThreshold: splitThreshold,
                 splitPercent: splitPercent)
-            if let document = try? streamed(window) {
+            do {
+                let document = try streamed(window)
                 return StreamedTrack(
                     document: document, digest: ContentDigest(pending: window), streamed: true,
                     pointsFromSplit: window.pointsFromSplit)
+            } catch {
+                // A stream that failed (unreadable, past the limit) would fail again whole, after
+                // holding everything up to there: only a parse failure is read again.
+                if let failure = window.streamFailure { throw failure }
             }
         }
         let bytes = try Self.readWhole(stream, fileName: fileName, limit: sizeLimit)

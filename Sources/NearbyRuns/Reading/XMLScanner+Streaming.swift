@@ -72,7 +72,9 @@ extension XMLScanner {
     /// rethrows when there is nothing more to read or the mark is stale.
     mutating func retry(_ mark: UnitMark, after error: TrackReadError) throws(TrackReadError) {
         guard let window, !window.atEnd, mark.generation == window.generation else { throw error }
-        try window.fill(end: &end, from: mark.pos, want: Swift.max(window.chunk, 2 * (end - mark.pos)))
+        let want = Swift.max(window.chunk, 2 * (end - mark.pos))
+        if want > XMLWindow.unitLimit, window.sharedStream == nil { throw window.refuseLongUnit() }
+        try window.fill(end: &end, from: mark.pos, want: want)
         base = UnsafePointer(window.buffer)
         pos = mark.pos
     }

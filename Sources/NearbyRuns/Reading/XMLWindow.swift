@@ -1,3 +1,5 @@
+import NearbyBasics
+
 /// The bytes of a streamed document that the scanner can see: a buffer holding a small area of
 /// pinned element names, then a window of the document read a chunk at a time.
 ///
@@ -43,6 +45,26 @@ final class XMLWindow {
     var pinEnd = 0
     /// A pin did not fit: an open ancestor lives in the window, which must then never move.
     var pinsOverflowed = false
+    /// The stream itself failed (it could not be read, or it passed the size limit): reading it
+    /// again whole would fail the same way, after holding everything read until then.
+    private(set) var streamFailure: TrackReadError?
+
+    /// The most bytes one unit may need at once when the stream cannot be read again cheaply (an
+    /// inflating stream): no track point or other child comes near it, and a gap or text longer
+    /// than this (a decompression bomb of white space) is refused instead of growing the window.
+    /// A file keeps the old way: the document is read again whole.
+    static let unitLimit = 8 << 20
+
+    /// Refuses a unit that would need more than ``unitLimit`` bytes of an inflating stream.
+    func refuseLongUnit() -> TrackReadError {
+        let error = TrackReadError.unreadable(
+            file: fileName,
+            reason:
+                "it holds an element or a run of text longer than \(ByteCountText.describe(Self.unitLimit)), more than a track file needs"
+        )
+        streamFailure = error
+        return error
+    }
 
     /// A window on `stream` from document offset `start`; `splitThreshold` as described there.
     init(
@@ -75,13 +97,22 @@ final class XMLWindow {
         while end - from < want, !atEnd {
             if capacity - end < chunk { grow(to: end + max(chunk, end - Self.pinCapacity)) }
             let room = UnsafeMutableRawBufferPointer(start: buffer + end, count: chunk)
-            let n = try stream.read(into: room, at: readOffset, fileName: fileName)
+            let n: Int
+            do {
+                n = try stream.read(into: room, at: readOffset, fileName: fileName)
+            } catch {
+                streamFailure = error
+                throw error
+            }
             guard n > 0 else {
                 atEnd = true
                 break
             }
             guard n <= sizeLimit - readOffset else {
-                throw .unreadable(file: fileName, reason: "it is larger than the limit for track files")
+                let error = TrackReadError.unreadable(
+                    file: fileName, reason: TrackReader.reason(.tooLarge(path: fileName, limit: sizeLimit)))
+                streamFailure = error
+                throw error
             }
             if hashes { hasher.submit(UnsafeRawBufferPointer(start: buffer + end, count: n)) }
             readOffset += n

@@ -64,6 +64,8 @@ public struct RunImportTally: Sendable, Hashable {
     public var skipped = 0
     /// Archive members that are not activities (settings, catalogues, pictures…).
     public var ignored = 0
+    /// Catalogue rows without a file (activities entered by hand): rows, not files.
+    public var manualActivities = 0
     /// Files and members looked at.
     public var seen = 0
 

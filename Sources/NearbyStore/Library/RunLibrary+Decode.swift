@@ -8,7 +8,8 @@ extension RunLibrary {
     func decode(_ source: ActivitySource, warn: (String) -> Void) throws(RunLibraryError) -> [RunCandidate] {
         let origin = RunOrigin(source)
         if source.format == .xml, let stream = source.bytes.stream {
-            // A GPX/TCX file on disk: read a chunk at a time and hashed on a second thread.
+            // A GPX/TCX file on disk, or inflated as it is read: read a chunk at a time and
+            // hashed on a second thread.
             let result = Result { () throws(TrackReadError) -> StreamedTrack in
                 try reader.read(stream: stream, fileName: origin.title)
             }
@@ -17,6 +18,8 @@ extension RunLibrary {
                 if let sentence = read.document.outOfRange.sentence { warn("\(origin.title): \(sentence)") }
                 return [RunCandidate(document: read.document, hash: read.digest, totals: nil, origin: origin)]
             case .failure(let error):
+                // An inflated stream that failed says why in the container's own words.
+                if let failure = source.bytes.streamFailure { throw .container(failure) }
                 throw .track(error)
             }
         }
@@ -42,6 +45,7 @@ extension RunLibrary {
             }
             switch result {
             case .success(let activity):
+                guard !activity.sessions.isEmpty else { throw .emptyActivity(title: title) }
                 for warning in activity.warnings { warn("\(title): \(warning.description)") }
                 if let sentence = activity.document.outOfRange.sentence { warn("\(title): \(sentence)") }
                 return zip(activity.runDocuments, activity.sessions).enumerated().map { index, pair in

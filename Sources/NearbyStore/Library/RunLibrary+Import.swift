@@ -94,14 +94,20 @@ extension RunLibrary {
         case .ignored:
             tally.ignored += 1
             return []
+        case .manualActivities(_, let count):
+            tally.manualActivities += count
+            return []
         }
     }
 
-    /// Analyses and stores the decoded runs, each in its own transaction, and empties the list.
+    /// Analyses and stores the decoded runs of one source, each in its own transaction, and
+    /// empties the list. A source whose runs fail is one skipped file and one sentence, however
+    /// many of its sessions failed.
     private func storeAll(
         _ candidates: inout [RunCandidate], into store: any RunStoring, tally: inout RunImportTally,
         observe: (RunImportEvent) -> Void
     ) {
+        var failures: [RunLibraryError] = []
         for candidate in candidates {
             do {
                 let outcome = try self.store(candidate, into: store)
@@ -111,9 +117,18 @@ extension RunLibrary {
                 }
                 observe(.run(outcome, title: candidate.origin.title))
             } catch {
-                tally.skipped += 1
-                observe(.skipped(error))
+                failures.append(error)
             }
+        }
+        if let first = failures.first, let title = candidates.first?.origin.title {
+            tally.skipped += 1
+            observe(
+                .skipped(
+                    failures.count == 1
+                        ? first
+                        : .sessionsNotImported(
+                            title: title, failed: failures.count, total: candidates.count, first: first)
+                ))
         }
         candidates = []
     }

@@ -77,7 +77,7 @@ extension RunLibrary {
                         throw Found(result: .failure(failure))
                     }
                 case .failed(let error): throw Found(result: .failure(.container(error)))
-                case .ignored: break
+                case .ignored, .manualActivities: break
                 }
             }
         } catch {

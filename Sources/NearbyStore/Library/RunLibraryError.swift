@@ -1,7 +1,7 @@
 import NearbyRuns
 
 /// Why a ``RunLibrary`` call, or one file or member of an import, failed: one sentence each.
-public enum RunLibraryError: Error, Sendable, CustomStringConvertible {
+public indirect enum RunLibraryError: Error, Sendable, CustomStringConvertible {
     /// A path the user named does not exist (named as given).
     case missing(String)
     /// The paths (as given) hold no file a folder walk picks up.
@@ -21,6 +21,11 @@ public enum RunLibraryError: Error, Sendable, CustomStringConvertible {
     case store(RunStoreError)
     /// The store refused one run of an import; the store is unchanged for it.
     case notStored(title: String, RunStoreError)
+    /// A FIT activity file with neither records nor sessions: there is no run in it.
+    case emptyActivity(title: String)
+    /// Several sessions of one multisport file could not be imported: one sentence for the file,
+    /// with the first session's reason.
+    case sessionsNotImported(title: String, failed: Int, total: Int, first: RunLibraryError)
 
     public var description: String {
         switch self {
@@ -33,6 +38,10 @@ public enum RunLibraryError: Error, Sendable, CustomStringConvertible {
         case .unstorable(let title, let problem): "\(title) \(problem.description); nothing was imported"
         case .store(let error): error.description
         case .notStored(let title, let error): "\(title): \(error.description); nothing was imported"
+        case .emptyActivity(let title):
+            "\(title) is a FIT activity file without records or sessions, so there is no run in it to import"
+        case .sessionsNotImported(let title, let failed, let total, let first):
+            "\(title): \(failed) of its \(total) sessions could not be imported; the first: \(first.description)"
         }
     }
 }

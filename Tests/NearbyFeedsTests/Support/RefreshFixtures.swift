@@ -18,7 +18,7 @@ enum RefreshFixtures {
 
     /// Lines of "lat,lon,name" over all pages; coordinates must be in range. Artefact
     /// `index.bin` holds "count=<n>".
-    @Sendable static func validateLines(_ pages: [Data], _ folder: ArtefactFolder) throws -> ValidatedFeed {
+    @Sendable static func validateLines(_ pages: PageBodies, _ folder: ArtefactFolder) throws -> ValidatedFeed {
         var count = 0
         for page in pages {
             let text = String(decoding: page, as: UTF8.self)
@@ -37,7 +37,7 @@ enum RefreshFixtures {
     }
 
     /// Pages that are JSON arrays of [lat, lon] pairs.
-    @Sendable static func validateJSONPages(_ pages: [Data], _ folder: ArtefactFolder) throws -> ValidatedFeed {
+    @Sendable static func validateJSONPages(_ pages: PageBodies, _ folder: ArtefactFolder) throws -> ValidatedFeed {
         var count = 0
         for page in pages {
             guard let array = try JSONSerialization.jsonObject(with: page) as? [[Double]] else {

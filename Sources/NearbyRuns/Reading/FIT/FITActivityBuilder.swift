@@ -2,19 +2,105 @@
 /// sport) as the ``FITMessageReader`` hands them over; every other message is ignored.
 struct FITActivityBuilder {
     /// A record message as read, before times are converted and checked.
+    ///
+    /// Kept in 40 bytes (the plain optionals took 64): values in plain fields, their presence
+    /// in one bit set, so a file at the record cap holds 40 MB of them. The optional properties
+    /// read and write exactly as stored optionals would.
     struct Record {
-        var time: UInt32?
-        var latitude: Int32?
-        var longitude: Int32?
-        var altitude: Double?
-        var heartRate: UInt16?
-        var cadence: UInt16?
-        var power: UInt16?
-        var distance: Double?
+        private var altitudeValue: Double = 0
+        private var distanceValue: Double = 0
+        private var timeValue: UInt32 = 0
+        private var latitudeValue: Int32 = 0
+        private var longitudeValue: Int32 = 0
+        private var heartRateValue: UInt16 = 0
+        private var cadenceValue: UInt16 = 0
+        private var powerValue: UInt16 = 0
+        private var flags: UInt16 = 0
+
+        private enum Bit {
+            static let time: UInt16 = 1
+            static let latitude: UInt16 = 2
+            static let longitude: UInt16 = 4
+            static let altitude: UInt16 = 8
+            static let heartRate: UInt16 = 16
+            static let cadence: UInt16 = 32
+            static let power: UInt16 = 64
+            static let distance: UInt16 = 128
+            static let breakBefore: UInt16 = 256
+            static let duringPause: UInt16 = 512
+        }
+
+        init(time: UInt32?) { self.time = time }
+
+        private func has(_ bit: UInt16) -> Bool { flags & bit != 0 }
+        private mutating func mark(_ bit: UInt16, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
+
+        var time: UInt32? {
+            get { has(Bit.time) ? timeValue : nil }
+            set {
+                timeValue = newValue ?? 0
+                mark(Bit.time, newValue != nil)
+            }
+        }
+        var latitude: Int32? {
+            get { has(Bit.latitude) ? latitudeValue : nil }
+            set {
+                latitudeValue = newValue ?? 0
+                mark(Bit.latitude, newValue != nil)
+            }
+        }
+        var longitude: Int32? {
+            get { has(Bit.longitude) ? longitudeValue : nil }
+            set {
+                longitudeValue = newValue ?? 0
+                mark(Bit.longitude, newValue != nil)
+            }
+        }
+        var altitude: Double? {
+            get { has(Bit.altitude) ? altitudeValue : nil }
+            set {
+                altitudeValue = newValue ?? 0
+                mark(Bit.altitude, newValue != nil)
+            }
+        }
+        var heartRate: UInt16? {
+            get { has(Bit.heartRate) ? heartRateValue : nil }
+            set {
+                heartRateValue = newValue ?? 0
+                mark(Bit.heartRate, newValue != nil)
+            }
+        }
+        var cadence: UInt16? {
+            get { has(Bit.cadence) ? cadenceValue : nil }
+            set {
+                cadenceValue = newValue ?? 0
+                mark(Bit.cadence, newValue != nil)
+            }
+        }
+        var power: UInt16? {
+            get { has(Bit.power) ? powerValue : nil }
+            set {
+                powerValue = newValue ?? 0
+                mark(Bit.power, newValue != nil)
+            }
+        }
+        var distance: Double? {
+            get { has(Bit.distance) ? distanceValue : nil }
+            set {
+                distanceValue = newValue ?? 0
+                mark(Bit.distance, newValue != nil)
+            }
+        }
         /// A timer start after a stop came just before this record: a new segment begins.
-        var breakBefore = false
+        var breakBefore: Bool {
+            get { has(Bit.breakBefore) }
+            set { mark(Bit.breakBefore, newValue) }
+        }
         /// Written while the timer was stopped (between a timer stop and the next start).
-        var duringPause = false
+        var duringPause: Bool {
+            get { has(Bit.duringPause) }
+            set { mark(Bit.duringPause, newValue) }
+        }
     }
 
     /// A session message as read; `recordEnd` is the number of records read before it.
@@ -83,7 +169,8 @@ struct FITActivityBuilder {
             default: break
             }
         }
-        fileTypes.append(type)
+        // Each type once: a flood of file_id messages keeps at most every type there is.
+        if !fileTypes.contains(type) { fileTypes.append(type) }
     }
 
     private mutating func record(

@@ -1,3 +1,5 @@
+import NearbyBasics
+
 /// Why a FIT file could not be imported. Every case names the file and gives one sentence.
 public enum FITDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The bytes do not start with a FIT file header (size 12 or 14, ".FIT" at offset 8).
@@ -9,11 +11,15 @@ public enum FITDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// unknown architecture): the bytes after `offset` cannot be trusted. `size` is the length the
     /// file header promises (header, data and CRC).
     case damaged(file: String, offset: Int, size: Int, reason: String)
+    /// The file holds more than a real device writes in one file (records, sessions, bytes):
+    /// refused before the decoder keeps more (``FITDecoder/recordLimits``).
+    case overBudget(file: String, InputBudgetExceeded)
 
     /// The file name the error is about.
     public var file: String {
         switch self {
-        case .notFIT(let file, _), .notAnActivity(let file, _), .damaged(let file, _, _, _): return file
+        case .notFIT(let file, _), .notAnActivity(let file, _), .damaged(let file, _, _, _), .overBudget(let file, _):
+            return file
         }
     }
 
@@ -28,6 +34,8 @@ public enum FITDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(file) has no file_id message, so it is not a FIT activity file."
         case .damaged(let file, let offset, let size, let reason):
             return "\(file) is damaged: decoding stops at byte \(offset) of \(size) (\(reason))."
+        case .overBudget(let file, let exceeded):
+            return "\(file) \(exceeded.explained), so it is refused."
         }
     }
 }

@@ -1,3 +1,5 @@
+import NearbyBasics
+
 /// A decoder for FIT activity files (Garmin's Flexible and Interoperable Data Transfer
 /// protocol), written for Nearby.
 ///
@@ -37,6 +39,11 @@ public struct FITDecoder: Sendable {
 
     /// The choices this decoder applies.
     public var options: Options
+    /// The caps on what one file may make the decoder keep (``InputKind/fitRecords`` and
+    /// ``InputKind/fitSessions`` by default); past one, the file is refused with one sentence.
+    public var recordLimits = InputKind.fitRecords.limits
+    /// See ``recordLimits``.
+    public var sessionLimits = InputKind.fitSessions.limits
 
     /// A decoder with the given options (by default: refuse damaged files, 7-day window).
     public init(options: Options = Options()) { self.options = options }
@@ -67,6 +74,14 @@ public struct FITDecoder: Sendable {
         }
         let base = raw.assumingMemoryBound(to: UInt8.self)
         let count = bytes.count
+        var budget = FITBudget(
+            records: InputBudget(.fitRecords, limits: recordLimits),
+            sessions: InputBudget(.fitSessions, limits: sessionLimits))
+        do throws(InputBudgetExceeded) {
+            try budget.records.read(count)
+        } catch {
+            throw .overBudget(file: fileName, error)
+        }
         var builder = FITActivityBuilder()
         var warnings: [FITWarning] = []
         var incomplete = false
@@ -107,8 +122,10 @@ public struct FITDecoder: Sendable {
                 if stored != computed { warnings.append(.crcMismatch(stored: stored, computed: computed)) }
             }
             var reader = FITMessageReader(base: base)
-            switch reader.read(from: dataStart, to: min(dataEnd, count), into: &builder) {
+            switch reader.read(from: dataStart, to: min(dataEnd, count), into: &builder, budget: &budget) {
             case .end: break
+            case .overBudget(_, let exceeded):
+                throw .overBudget(file: fileName, exceeded)
             case .insideMessage(let at):
                 warnings.append(.endsInsideMessage(offset: at))
                 incomplete = true

@@ -1,8 +1,12 @@
+import NearbyBasics
+
 /// Reads the messages of one FIT file (one part of a chain) between two offsets and hands every
 /// data message to a ``FITActivityBuilder``.
 ///
 /// Every step advances by at least one byte, and every length is checked against `end` before
 /// a byte is read; definitions live in 16 fixed slots, so nothing is allocated from a field.
+/// What the builder keeps is charged first (``FITBudget``): a file of one-byte `record` or
+/// `session` messages stops at the cap of its kind, not at the end of the file.
 struct FITMessageReader {
     /// How reading ended.
     enum Stop: Sendable, Hashable {
@@ -12,6 +16,8 @@ struct FITMessageReader {
         case insideMessage(offset: Int)
         /// The message at this offset cannot be decoded.
         case damaged(offset: Int, reason: String)
+        /// The message at this offset would pass a cap of the file's budget.
+        case overBudget(offset: Int, InputBudgetExceeded)
     }
 
     let base: UnsafePointer<UInt8>
@@ -20,7 +26,9 @@ struct FITMessageReader {
 
     init(base: UnsafePointer<UInt8>) { self.base = base }
 
-    mutating func read(from start: Int, to end: Int, into builder: inout FITActivityBuilder) -> Stop {
+    mutating func read(from start: Int, to end: Int, into builder: inout FITActivityBuilder, budget: inout FITBudget)
+        -> Stop
+    {
         var offset = start
         while offset < end {
             let header = base[offset]
@@ -39,6 +47,7 @@ struct FITMessageReader {
                     time = value
                     lastTimestamp = value
                 }
+                if let exceeded = budget.charge(definition.global) { return .overBudget(offset: offset, exceeded) }
                 builder.message(definition, content: base + offset + 1, time: time, compressed: true)
                 offset += 1 + definition.size
             } else if header & 0x40 != 0 {
@@ -63,6 +72,7 @@ struct FITMessageReader {
                     time = UInt32(exactly: value)
                     if time != nil { lastTimestamp = time }
                 }
+                if let exceeded = budget.charge(definition.global) { return .overBudget(offset: offset, exceeded) }
                 builder.message(definition, content: content, time: time, compressed: false)
                 offset += 1 + definition.size
             }
@@ -115,5 +125,36 @@ struct FITMessageReader {
             global: global, bigEndian: bigEndian, fields: fields, size: size, hasDeveloperFields: hasDeveloperFields,
             timestamp: timestamp)
         return .success((definition, cursor))
+    }
+}
+
+/// What one FIT file may make the decoder keep: records and sessions (each session becomes a
+/// run), each charged before the builder keeps it, in proportion to a real device's files
+/// (``InputKind/fitRecords``, ``InputKind/fitSessions``).
+struct FITBudget {
+    var records: InputBudget
+    var sessions: InputBudget
+
+    init(records: InputBudget = InputBudget(.fitRecords), sessions: InputBudget = InputBudget(.fitSessions)) {
+        self.records = records
+        self.sessions = sessions
+    }
+
+    /// Charges a data message of `global` type that the builder keeps; the cap it passes, if any.
+    mutating func charge(_ global: UInt16) -> InputBudgetExceeded? {
+        do throws(InputBudgetExceeded) {
+            switch global {
+            case 20:
+                try records.yield()
+                try records.retain(MemoryLayout<FITActivityBuilder.Record>.stride)
+            case 18:
+                try sessions.yield()
+                try sessions.retain(MemoryLayout<FITActivityBuilder.Session>.stride)
+            default: break
+            }
+            return nil
+        } catch {
+            return error
+        }
     }
 }
