@@ -154,6 +154,7 @@ if Context.environment["NEARBY_FUZZ"] == "1" {
         ("fit", ["NearbyRuns", "NearbyFuzzSupport"]),
         ("container", ["NearbyRuns", "NearbyFuzzSupport"]),
         ("pointblob", ["NearbyStore", "NearbyRuns"]),
+        ("catalogue", ["NearbyRuns", "NearbyTestSupport"]),
     ]
     package.targets.append(
         .target(
