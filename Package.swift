@@ -182,6 +182,7 @@ if Context.environment["NEARBY_FUZZ"] == "1" {
         ("osm-pbf", ["NearbyOSM", "NearbyFuzzSupport"]),
         ("osm-xml", ["NearbyOSM", "NearbyFuzzSupport"]),
         ("walk-network", ["NearbyWalk", "NearbyGeo"]),
+        ("catalogue", ["NearbyRuns", "NearbyTestSupport"]),
     ]
     package.targets.append(
         .target(

@@ -140,6 +140,18 @@ def make(folder: str) -> None:
     open(p("catalogue-rows.zip"), "wb").write(zip_bytes([("activities.csv", rows)]))
     cells = HEADER.encode() + (b"," * 4095 + b"\n") * (((64 << 20) - len(HEADER)) // 4096)
     open(p("catalogue-cells.zip"), "wb").write(zip_bytes([("activities.csv", cells)]))
+    # Garmin's summaries: 64 MiB of small activity objects (529,290 of them) in JSON.
+    one = '{"activityId":%d,"name":"Run","activityType":{"typeKey":"running"},"startTimeGmt":1704188460000,"x":[0,0,0,0,0,0,0,0,0,0]}'
+    parts, size = [], 0
+    while size < (64 << 20) - 200:
+        parts.append(one % len(parts))
+        size += len(parts[-1]) + 1
+    body = ('[{"summarizedActivitiesExport":[' + ",".join(parts) + "]}]").encode()
+    while len(body) > 64 << 20:
+        parts.pop()
+        body = ('[{"summarizedActivitiesExport":[' + ",".join(parts) + "]}]").encode()
+    name = "DI_CONNECT/DI-Connect-Fitness/me_0_summarizedActivities.json"
+    open(p("garmin-json.zip"), "wb").write(zip_bytes([(name, body)]))
     # FIT floods.
     open(p("sessions.fit"), "wb").write(fit_empty_flood(18, 2 << 20))
     open(p("records.fit"), "wb").write(fit_empty_flood(20, 5 << 20))
@@ -211,6 +223,7 @@ def measure(nearby: str, folder: str, names) -> None:
     cases = [
         ("catalogue-rows", "runs import catalogue-rows.zip", ["runs", "import", p("catalogue-rows.zip")]),
         ("catalogue-cells", "runs import catalogue-cells.zip", ["runs", "import", p("catalogue-cells.zip")]),
+        ("garmin-json", "runs import garmin-json.zip", ["runs", "import", p("garmin-json.zip")]),
         ("fit-sessions-show", "runs show sessions.fit", ["runs", "show", p("sessions.fit")]),
         ("fit-sessions-import", "runs import sessions.fit", ["runs", "import", p("sessions.fit")]),
         ("fit-records", "runs show records.fit", ["runs", "show", p("records.fit")]),

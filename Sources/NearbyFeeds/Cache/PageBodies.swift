@@ -6,7 +6,7 @@ import Foundation
 /// not held: each is mapped when it is read (`pages[i]`) and unmapped when the `Data` read from it
 /// goes, so a refresh at its 1 GiB budget keeps about one page in memory, not all of them.
 /// Pages given as bytes (test plans, a fetcher that kept its body in memory) are held as given.
-public struct PageBodies: RandomAccessCollection, Sendable {
+public struct PageBodies: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
     /// Where one page is.
     enum Page: Sendable {
         /// A file of the new generation, with its size when it was written.
@@ -20,6 +20,11 @@ public struct PageBodies: RandomAccessCollection, Sendable {
     /// Pages held in memory as given.
     public init(_ pages: [Data] = []) {
         self.pages = pages.map { .bytes($0) }
+    }
+
+    /// Pages held in memory, written as an array literal.
+    public init(arrayLiteral pages: Data...) {
+        self.init(pages)
     }
 
     init(pages: [Page]) {

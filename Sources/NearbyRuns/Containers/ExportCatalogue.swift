@@ -148,39 +148,27 @@ struct CatalogueRows {
 
 /// One catalogue member read a chunk at a time, every byte, row and kept byte charged to the
 /// archive's ``InputBudget``: CSV catalogues (Strava, Runkeeper) through ``CatalogueCSV``,
-/// keeping only their columns; Garmin's JSON collected within the budget's bytes and decoded at
-/// the end (``GarminCatalogue``).
+/// keeping only their columns; Garmin's JSON through ``GarminCatalogue``'s streaming scanner.
 struct CatalogueReading {
     let kind: ExportCatalogue.Kind
     private var csv: CatalogueCSV
     private var builder: any CatalogueBuilding
-    private var json: [UInt8] = []
+    private var garmin: GarminCatalogue?
 
     init(kind: ExportCatalogue.Kind, folder: String, budget: InputBudget) {
         self.kind = kind
         csv = CatalogueCSV(budget: budget)
-        switch kind {
-        case .strava: builder = StravaCatalogue(folder: folder)
-        case .runkeeper: builder = RunkeeperCatalogue(folder: folder)
-        case .garmin: builder = StravaCatalogue(folder: folder)  // unused: Garmin is JSON
-        }
+        garmin = kind == .garmin ? GarminCatalogue(budget: budget) : nil
+        builder = kind == .runkeeper ? RunkeeperCatalogue(folder: folder) : StravaCatalogue(folder: folder)
     }
 
     /// The budget as spent so far (the archive's next catalogue goes on from it).
-    var budget: InputBudget { csv.spent }
+    var budget: InputBudget { garmin?.spent ?? csv.spent }
 
     /// Reads the next part of the catalogue.
     mutating func feed(_ bytes: UnsafeRawBufferPointer) throws(CatalogueError) {
-        if kind == .garmin {
-            var budget = csv.spent
-            do {
-                try budget.read(bytes.count)
-                try budget.retain(bytes.count)
-            } catch {
-                throw CatalogueError(reason: "it \(error.clause)")
-            }
-            csv = CatalogueCSV(budget: budget)
-            json.append(contentsOf: bytes)
+        if garmin != nil {
+            try garmin?.feed(bytes)
             return
         }
         var builder = self.builder
@@ -195,11 +183,9 @@ struct CatalogueReading {
 
     /// The catalogue, once every part is read.
     mutating func finish() throws(CatalogueError) -> ExportCatalogue {
-        if kind == .garmin {
-            let result = json.withUnsafeBytes { raw in
-                Result { () throws(CatalogueError) -> ExportCatalogue in try GarminCatalogue.parse(raw) }
-            }
-            return try result.get()
+        if var garmin {
+            defer { self.garmin = garmin }
+            return try garmin.finish()
         }
         var builder = self.builder
         do {
