@@ -120,7 +120,6 @@ extension RunsListCommand {
     /// The names `--activity` takes.
     static let kinds = ActivityKind.allCases.map(\.rawValue).joined(separator: ", ")
 
-
     /// What an empty list means: no runs at all, or none of this athlete's while others have some
     /// ("No runs yet" told an athlete the database was empty when it was not).
     static func emptyNote(_ session: RunsSession) -> String {
