@@ -118,4 +118,74 @@ import Testing
         #expect(items.first?["name"] as? String == "river-town")
         #expect(items.first?["licence"] as? String == "ODbL 1.0")
     }
+
+    @Test func mapDrawsEachWalk() throws {
+        try prepare()
+        let page = home.appendingPathComponent("walks.html")
+        let result = nearby.run([
+            "map", "--at", "25.0402,121.5150", "--near", "town", "--walk", "--html", page.path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        // Numbered by the walk: the place on the same side first, each walk drawn as a line.
+        #expect(html.components(separatedBy: "<g class=\"walk\" data-number=").count == 3)
+        let list = try #require(html.range(of: "<ol class=\"places\">"))
+        let first = try #require(html.range(of: "Same side", range: list.upperBound..<html.endIndex))
+        let second = try #require(html.range(of: "Across", range: list.upperBound..<html.endIndex))
+        #expect(first.lowerBound < second.lowerBound)
+        // 347.06 m and 1,275.02 m (GeographicLib, above) at 5 km/h: 4.2 and 15.3 minutes.
+        #expect(html.contains("347 m · 5 min on foot"))
+        #expect(html.contains("1.3 km · 16 min on foot"))
+    }
+
+    /// A run along the south street, out to its east end and back: at each badge checkpoint the
+    /// walk to each toilet is the one `--walk` gives from that point (checked against
+    /// GeographicLib above), and never shorter than the straight line.
+    @Test func checkpointsByWalking() throws {
+        try prepare()
+        var gpx = "<?xml version=\"1.0\"?><gpx version=\"1.1\" creator=\"tests\" "
+        gpx += "xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>"
+        let steps = Array(0...50) + Array((0...50).reversed())
+        for (n, i) in steps.enumerated() {
+            let time = String(format: "2026-12-01T06:%02d:%02dZ", n * 6 / 60, n * 6 % 60)
+            gpx += "<trkpt lat=\"25.0401\" lon=\"\(String(format: "%.4f", 121.51 + 0.0002 * Double(i)))\">"
+            gpx += "<time>\(time)</time></trkpt>"
+        }
+        gpx += "</trkseg></trk></gpx>"
+        let run = home.appendingPathComponent("river-run.gpx")
+        try Data(gpx.utf8).write(to: run)
+        let result = nearby.run([
+            "checkpoints", run.path, "--near", "town", "--walk", "--within", "1.5km", "--format", "json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let checkpoints = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(checkpoints.count == 2)
+        for checkpoint in checkpoints {
+            let latitude = try #require(checkpoint["latitude"] as? Double)
+            let longitude = try #require(checkpoint["longitude"] as? Double)
+            let near = try #require((checkpoint["near"] as? [String: Any])?["town"] as? [[String: Any]])
+            let direct = nearby.run([
+                "town", "--at", "\(latitude),\(longitude)", "--walk", "--within", "1.5km", "--format", "json",
+            ])
+            let expected = try #require(
+                try JSONSerialization.jsonObject(with: Data(direct.stdout.utf8)) as? [[String: Any]])
+            #expect(near.map { $0["name"] as? String } == expected.map { $0["name"] as? String })
+            for (got, want) in zip(near, expected) {
+                let walk = try #require(got["walk_m"] as? Double)
+                #expect(abs(walk - (want["walk_m"] as? Double ?? 0)) < 0.01)
+                #expect(abs((got["distance_m"] as? Double ?? 0) - (want["distance_m"] as? Double ?? 0)) < 0.01)
+                #expect(walk >= (got["distance_m"] as? Double ?? .infinity))
+                #expect(abs((got["detour_m"] as? Double ?? 0) - 2 * walk) < 0.02)
+            }
+        }
+        // At the Moon (1.61 km, back near the west end) "Across" is nearer by straight line but
+        // "Same side" is nearer on foot.
+        let straight = nearby.run(["checkpoints", run.path, "--near", "town", "--within", "1.5km", "--format", "json"])
+        let plain = try #require(try JSONSerialization.jsonObject(with: Data(straight.stdout.utf8)) as? [[String: Any]])
+        let moonStraight = (plain[1]["near"] as? [String: Any])?["town"] as? [[String: Any]]
+        let moonWalk = (checkpoints[1]["near"] as? [String: Any])?["town"] as? [[String: Any]]
+        #expect(moonStraight?.first?["name"] as? String == "Across")
+        #expect(moonWalk?.first?["name"] as? String == "Same side")
+    }
 }

@@ -1,6 +1,7 @@
 import NearbyFeeds
 import NearbyGeo
 import NearbyRuns
+import NearbyWalk
 
 /// `nearby checkpoints <run|FILE> --near DATASETS [--within DIST] [--limit N]`: for every badge
 /// checkpoint the run reached, the nearest places of each dataset within DIST (default 300 m).
@@ -20,14 +21,29 @@ enum CheckpointsCommand {
         try RunFormatting.requireRoute(analysis, title: title, purpose: "join with places")
         let datasets = try JoinOptions.datasets(context)
         let checkpoints = analysis.checkpoints.filter { $0.badge.distance > 0 }
+        var join = CheckpointJoin(radius: radius, limit: limit)
+        var output = JoinOutput(session: session, datasets: datasets)
         let matches: [CheckpointMatches]
         do {
-            matches = try CheckpointJoin(radius: radius, limit: limit).join(
-                checkpoints, of: analysis.cleaned, with: datasets)
+            if context.arguments.has("walk") {
+                // Walking distance from each checkpoint, on the streets covering the run's start.
+                let start = analysis.cleaned.segments.first?.points.first?.coordinate
+                guard let at = start ?? checkpoints.first?.coordinate else {
+                    throw CLIError.usage("the run has no points")
+                }
+                let network = try WalkOption.network(context, at: at)
+                output.walkSpeed = try WalkOption.speed(context)
+                join.walking = true
+                matches = try join.join(
+                    checkpoints, of: analysis.cleaned, with: datasets.map { WalkingLocator($0, network: network) })
+            } else {
+                matches = try join.join(checkpoints, of: analysis.cleaned, with: datasets)
+            }
+        } catch let error as CLIError {
+            throw error
         } catch {
-            throw .failure(error.description)
+            throw .failure("\(error)")
         }
-        let output = JoinOutput(session: session, datasets: datasets)
         switch format {
         case .json: context.output.out(try output.checkpointsJSON(matches).rendered())
         case .csv: context.output.out(try output.checkpointsCSV(matches))
@@ -82,10 +98,14 @@ extension CheckpointsCommand {
             For every badge checkpoint of the run, the nearest places of each dataset within DIST: name,
             distance and bearing from the checkpoint, and the out-and-back detour from the route. Badges
             are for runs on foot: a ride, a swim or another activity has no checkpoints.
+
+            --walk ranks and limits by the walk from each checkpoint on the imported streets (nearby
+            streets import FILE), exactly; --within is then walking distance, WALK shows metres and
+            minutes at --walk-speed, and the detour is that walk there and back.
             """,
         options: [
             .near("the datasets to search"), .within("how far from a checkpoint (default 300m)"),
             .limit(1...1000, "places per dataset and checkpoint (default 3)"),
             .format([.table, .json, .csv, .geojson]), .maxSpeed, .badges, AthleteOption.athlete,
-        ])
+        ] + WalkOption.options)
 }

@@ -1,8 +1,9 @@
 import Foundation
 import NearbyFeeds
 import NearbyGeo
+import NearbyWalk
 
-/// `nearby map --at LAT,LON --near DATASETS [--within DIST] [--limit N] --html FILE
+/// `nearby map --at LAT,LON --near DATASETS [--within DIST] [--limit N] [--walk] --html FILE
 /// [--tiles URL-TEMPLATE] [--tiles-attribution TEXT]`: one self-contained HTML page with the
 /// point, the nearest places of each dataset as numbered markers in the dataset's colour, and a
 /// list with the same numbers (name, distance, compass bearing, address, `geo:` and
@@ -31,29 +32,52 @@ enum MapCommand {
         var query = try PlaceQuery(context.arguments, defaultLimit: limit)
         query.limit = limit
         query.scope = .perDataset
-        let answer = try session.ask(
-            leftOut: "drawing the other datasets", warnings: { if case .unranked = $0 { false } else { true } }
-        ) { library throws(PlaceLibraryError) in try library.query(query, in: ids) }
-        let credits = answer.datasets.map {
+        let walking = context.arguments.has("walk")
+        let walkSpeed = try WalkOption.speed(context)
+        let found: PlaceResult<[WalkHit]>
+        if walking {
+            found = try WalkOption.query(
+                query, in: ids, context, session: session, leftOut: "drawing the other datasets")
+        } else {
+            let answer = try session.ask(
+                leftOut: "drawing the other datasets", warnings: { if case .unranked = $0 { false } else { true } }
+            ) { library throws(PlaceLibraryError) in try library.query(query, in: ids) }
+            found = PlaceResult(
+                value: answer.value.map { WalkHit(hit: $0, walk: nil) }, datasets: answer.datasets,
+                warnings: answer.warnings)
+        }
+        let credits = found.datasets.map {
             "\($0.manifest.title): \($0.manifest.attribution), \($0.manifest.licence)"
         }
-        let hits = answer.value.map { (dataset: $0.place.datasetID, hit: $0) }
 
         let output = PlaceOutput(units: units, style: .plain, showDataset: true)
         var entries: [PlacesMap.Entry] = []
-        for (dataset, hit) in hits {
+        for item in found.value {
+            let hit = item.hit
             guard let coordinate = hit.place.coordinate else { continue }
-            entries.append(
-                PlacesMap.Entry(
-                    number: entries.count + 1, dataset: dataset, name: hit.place.name,
-                    coordinate: coordinate, distance: hit.distance.map(output.distanceText) ?? "",
-                    compass: hit.bearing.map(Formatting.compass) ?? "", address: hit.place.address))
+            var entry = PlacesMap.Entry(
+                number: entries.count + 1, dataset: hit.place.datasetID, name: hit.place.name,
+                coordinate: coordinate, distance: hit.distance.map(output.distanceText) ?? "",
+                compass: hit.bearing.map(Formatting.compass) ?? "", address: hit.place.address)
+            if walking {
+                if let walk = item.walk {
+                    let minutes = Int((walk.distance / walkSpeed / 60).rounded(.up))
+                    entry.walk = "\(output.distanceText(walk.distance)) · \(minutes) min on foot"
+                    entry.walkPath = walk.path
+                } else {
+                    entry.walk = "cannot be reached on foot"
+                }
+            }
+            entries.append(entry)
         }
         var map = PlacesMap(
             title: "", origin: origin,
             entries: entries, datasets: ids, units: units,
             attribution: credits.joined(separator: " · "))
-        map.title = "Near \(map.originText)"
+        if walking, let network = try? WalkOption.network(context, at: origin) {
+            map.attribution += " · streets: \(network.info.attribution), \(network.info.licence)"
+        }
+        map.title = walking ? "On foot from \(map.originText)" : "Near \(map.originText)"
         if let tiles {
             map.backdrop = try tiles.backdrop(fitting: map.allCoordinates, context: context)
             map.attribution = tiles.credits(credits)
@@ -79,6 +103,10 @@ extension MapCommand {
             scale bar and a north arrow. A dataset with no data is left out with a warning (exit code 3
             when every one has none).
 
+            --walk ranks each dataset's places by the walk on the imported streets (nearby streets
+            import FILE), numbers them by that walk, draws each walk from the point over the map and
+            lists its metres and minutes at --walk-speed; --within is then walking distance.
+
             --tiles URL-TEMPLATE (else NEARBY_TILES) draws map tiles under it, e.g.
             'https://tile.openstreetmap.org/{z}/{x}/{y}.png' ({z} {x} {y}, optional {s}; http or
             https). Tiles are fetched one at a time into the cache's tiles/ folder, kept 7 days, then
@@ -92,5 +120,5 @@ extension MapCommand {
             OptionDeclaration("html", value: "FILE", help: "the page to write", required: true),
             .within("only places within DIST (default: any distance)"),
             .limit(limits, "places per dataset (default 5)"), .filter,
-        ] + OptionDeclaration.tiles())
+        ] + WalkOption.options + OptionDeclaration.tiles())
 }

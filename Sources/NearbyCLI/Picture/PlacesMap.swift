@@ -16,6 +16,10 @@ struct PlacesMap: Sendable, Hashable {
         /// "SSE" (empty at the point itself).
         var compass: String
         var address: String?
+        /// With `--walk`: "347 m · 5 min on foot", or why there is none.
+        var walk: String?
+        /// With `--walk`: the walk from the point to the place (empty when it cannot be reached).
+        var walkPath: [Coordinate] = []
     }
 
     /// The heading of the page.
@@ -36,7 +40,7 @@ struct PlacesMap: Sendable, Hashable {
     }
 
     /// Every coordinate the map must show.
-    var allCoordinates: [Coordinate] { [origin] + entries.map(\.coordinate) }
+    var allCoordinates: [Coordinate] { [origin] + entries.flatMap { [$0.coordinate] + $0.walkPath } }
 
     /// The style of `dataset`'s markers.
     func style(_ dataset: String) -> DatasetStyle {

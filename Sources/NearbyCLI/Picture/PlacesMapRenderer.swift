@@ -48,6 +48,7 @@ enum PlacesMapRenderer {
             out += "\(entry.number)</span><div class=\"about\">"
             out += "<div class=\"name\">\(Markup.escape(entry.name))</div>"
             out += "<div class=\"way\">\(Markup.escape(way)) · \(Markup.escape(entry.dataset))</div>"
+            if let walk = entry.walk { out += "<div class=\"walk\">\(Markup.escape(walk))</div>" }
             if let address = entry.address, !address.isEmpty {
                 out += "<div class=\"address\">\(Markup.escape(address))</div>"
             }
@@ -68,6 +69,7 @@ enum PlacesMapRenderer {
           font-weight: 700; font-size: 11px; display: flex; align-items: center; justify-content: center; }
         .places .name { font-weight: 600; overflow-wrap: anywhere; }
         .places .way { color: #3A4148; font-variant-numeric: tabular-nums; }
+        .places .walk { color: #1B3A2A; font-weight: 600; font-variant-numeric: tabular-nums; }
         .places .address, .places .links { color: #5A6168; font-size: 12px; overflow-wrap: anywhere; }
         .places a { color: #1F5FD6; text-decoration: none; }
         """

@@ -16,10 +16,30 @@ struct PlacesMapSVG: Sendable {
     /// The whole `<svg>` element.
     func render() -> String {
         var out = frame.open(label: "Map of the places near \(map.originText)")
+        out += walks()
         out += origin()
         out += markers()
         out += frame.overlays()
         return out + "</svg>"
+    }
+
+    /// Each walk (with `--walk`) as a line in its dataset's colour over a light casing, the
+    /// farthest drawn first.
+    func walks() -> String {
+        let drawn = map.entries.filter { $0.walkPath.count > 1 }
+        guard !drawn.isEmpty else { return "" }
+        let n = Markup.number
+        var out = "<g class=\"walks\" fill=\"none\" stroke-linecap=\"round\" stroke-linejoin=\"round\">"
+        for entry in drawn.reversed() {
+            let points = entry.walkPath.map { frame.projection.point($0) }.map { "\(n($0.x)),\(n($0.y))" }
+                .joined(separator: " ")
+            let colour = MapSVG.safeColour(map.style(entry.dataset).colour)
+            out += "<g class=\"walk\" data-number=\"\(entry.number)\">"
+            out += "<polyline points=\"\(points)\" stroke=\"#FFFFFF\" stroke-opacity=\"0.85\" stroke-width=\"7\"/>"
+            out += "<polyline points=\"\(points)\" stroke=\"\(colour)\" stroke-width=\"3.5\" stroke-dasharray=\"8 5\">"
+            out += "<title>\(entry.number). \(Markup.escape(entry.walk ?? ""))</title></polyline></g>"
+        }
+        return out + "</g>\n"
     }
 
     /// The point: a dark ring around a white disc with a dark centre.

@@ -36,13 +36,13 @@ enum WalkOption {
         return network
     }
 
-    /// Runs a walking query of `ids` and renders it.
-    static func answer(
-        _ query: PlaceQuery, in ids: [String], _ context: CommandContext, session: PlacesSession, showDataset: Bool,
-        format: OutputFormat
-    ) throws(CLIError) {
+    /// Runs a walking query of `ids` and words its warnings (a dataset left out ends with
+    /// `leftOut`) and errors for the user.
+    static func query(
+        _ query: PlaceQuery, in ids: [String], _ context: CommandContext, session: PlacesSession,
+        leftOut: String = "answering from the other datasets"
+    ) throws(CLIError) -> PlaceResult<[WalkHit]> {
         guard let origin = query.origin else { throw .usage("--walk needs --at LAT,LON") }
-        let speed = try speed(context)
         let network = try network(context, at: origin)
         let result: PlaceResult<[WalkHit]>
         do {
@@ -55,8 +55,18 @@ enum WalkOption {
         session.clearProgress()
         for warning in result.warnings {
             if case .unranked = warning { continue }
-            context.warn(PlaceLibraryWording.warning(warning, leftOut: "answering from the other datasets"))
+            context.warn(PlaceLibraryWording.warning(warning, leftOut: leftOut))
         }
+        return result
+    }
+
+    /// Runs a walking query of `ids` and renders it.
+    static func answer(
+        _ query: PlaceQuery, in ids: [String], _ context: CommandContext, session: PlacesSession, showDataset: Bool,
+        format: OutputFormat
+    ) throws(CLIError) {
+        let speed = try speed(context)
+        let result = try Self.query(query, in: ids, context, session: session)
         var output = PlaceOutput(
             units: try UnitsOption.resolve(context), style: context.style, showDataset: showDataset)
         output.walks = result.value.map(\.walk)

@@ -8,6 +8,9 @@ struct JoinOutput {
     let session: RunsSession
     /// The `--near` datasets, in the order the join's answers index them.
     let datasets: [PlaceDataset]
+    /// With `checkpoints --walk`: the walking speed in m/s; each match's distance is then the walk
+    /// from the checkpoint, and the straight line is worked out from the place's position.
+    var walkSpeed: Double?
 
     var units: Units { session.units }
 
@@ -28,7 +31,9 @@ struct JoinOutput {
 
     func checkpointsTable(_ matches: [CheckpointMatches], radius: Double) throws(CLIError) -> String {
         var table = Table(
-            headers: ["BADGE", "AT", "ELAPSED", "DATASET", "NEAREST", "DISTANCE", "DETOUR"], rightAligned: [1, 2, 5, 6])
+            headers: [
+                "BADGE", "AT", "ELAPSED", "DATASET", "NEAREST", walkSpeed == nil ? "DISTANCE" : "WALK", "DETOUR",
+            ], rightAligned: [1, 2, 5, 6])
         for match in matches {
             let badge = match.checkpoint.badge
             var first = true
@@ -47,27 +52,49 @@ struct JoinOutput {
                 }
                 for near in places {
                     let place = try lookup(dataset, near.index)
-                    table.add(
-                        lead() + [
-                            id(dataset), place.name, "\(distance(near.distance)) \(Formatting.compass(near.bearing))",
-                            distance(near.detour),
-                        ])
+                    var way = "\(distance(near.distance)) \(Formatting.compass(near.bearing))"
+                    if let walkSpeed {
+                        let minutes = Int((near.distance / walkSpeed / 60).rounded(.up))
+                        way = "\(distance(near.distance)) · \(minutes) min \(Formatting.compass(near.bearing))"
+                    }
+                    table.add(lead() + [id(dataset), place.name, way, distance(near.detour)])
                 }
             }
         }
         return table.render(style: session.context.style)
     }
 
-    func placeJSON(_ dataset: Int, _ near: PlaceNearCheckpoint) throws(CLIError) -> JSONOutput {
+    /// The straight-line distance of a match and, with `--walk`, its walk in metres and seconds.
+    private func measures(_ near: PlaceNearCheckpoint, place: Place, from checkpoint: Coordinate) -> (
+        straight: Double, walk: [(String, JSONOutput)]
+    ) {
+        guard let walkSpeed else { return (near.distance, []) }
+        let straight = place.coordinate.map { Geodesic.wgs84.distance(checkpoint, $0) } ?? near.distance
+        return (
+            straight,
+            [
+                ("walk_m", .number((near.distance * 100).rounded() / 100)),
+                ("walk_s", .number((near.distance / walkSpeed).rounded())),
+            ]
+        )
+    }
+
+    func placeJSON(_ dataset: Int, _ near: PlaceNearCheckpoint, from checkpoint: Coordinate) throws(CLIError)
+        -> JSONOutput
+    {
         let place = try lookup(dataset, near.index)
-        return .object([
-            ("id", .string(place.id)), ("name", .string(place.name)),
-            ("distance_m", .number((near.distance * 100).rounded() / 100)),
-            ("bearing_deg", .number((near.bearing * 10).rounded() / 10)),
-            ("compass", .string(Formatting.compass(near.bearing))),
-            ("detour_m", .number((near.detour * 100).rounded() / 100)),
-            ("latitude", .optional(place.coordinate?.latitude)), ("longitude", .optional(place.coordinate?.longitude)),
-        ])
+        let (straight, walk) = measures(near, place: place, from: checkpoint)
+        return .object(
+            [
+                ("id", .string(place.id)), ("name", .string(place.name)),
+                ("distance_m", .number((straight * 100).rounded() / 100)),
+            ] + walk + [
+                ("bearing_deg", .number((near.bearing * 10).rounded() / 10)),
+                ("compass", .string(Formatting.compass(near.bearing))),
+                ("detour_m", .number((near.detour * 100).rounded() / 100)),
+                ("latitude", .optional(place.coordinate?.latitude)),
+                ("longitude", .optional(place.coordinate?.longitude)),
+            ])
     }
 
     func checkpointsJSON(_ matches: [CheckpointMatches]) throws(CLIError) -> JSONOutput {
@@ -76,7 +103,9 @@ struct JoinOutput {
             var near: [(String, JSONOutput)] = []
             for (dataset, places) in match.places.enumerated() {
                 var list: [JSONOutput] = []
-                for place in places { list.append(try placeJSON(dataset, place)) }
+                for place in places {
+                    list.append(try placeJSON(dataset, place, from: match.checkpoint.coordinate))
+                }
                 near.append((id(dataset), .array(list)))
             }
             items.append(
@@ -100,21 +129,26 @@ struct JoinOutput {
                 match.checkpoint.elapsedTime.map { Formatting.number($0, digits: 1) } ?? "",
             ]
             for (dataset, places) in match.places.enumerated() {
-                if places.isEmpty { rows.append(lead + [id(dataset), "", "", "", "", ""]) }
+                if places.isEmpty {
+                    rows.append(lead + [id(dataset), "", "", "", "", ""] + (walkSpeed == nil ? [] : [""]))
+                }
                 for near in places {
                     let place = try lookup(dataset, near.index)
+                    let straight = measures(near, place: place, from: match.checkpoint.coordinate).straight
                     rows.append(
                         lead + [
-                            id(dataset), place.id, place.name, Formatting.number(near.distance, digits: 2),
+                            id(dataset), place.id, place.name, Formatting.number(straight, digits: 2),
                             Formatting.number(near.bearing, digits: 1), Formatting.number(near.detour, digits: 2),
-                        ])
+                        ] + (walkSpeed == nil ? [] : [Formatting.number(near.distance, digits: 2)]))
                 }
             }
         }
-        return CSVWriter(header: [
-            "badge", "badge_distance_m", "elapsed_s", "dataset", "place_id", "name", "distance_m", "bearing_deg",
-            "detour_m",
-        ])
+        return CSVWriter(
+            header: [
+                "badge", "badge_distance_m", "elapsed_s", "dataset", "place_id", "name", "distance_m", "bearing_deg",
+                "detour_m",
+            ] + (walkSpeed == nil ? [] : ["walk_m"])
+        )
         .write(rows)
     }
 
@@ -134,6 +168,7 @@ struct JoinOutput {
                 for near in places {
                     let place = try lookup(dataset, near.index)
                     guard let coordinate = place.coordinate else { continue }
+                    let (straight, walk) = measures(near, place: place, from: match.checkpoint.coordinate)
                     features.append(
                         GeoJSONFeature(
                             geometry: .point(at: coordinate),
@@ -141,8 +176,8 @@ struct JoinOutput {
                                 ("kind", .string("place")), ("dataset", .string(id(dataset))),
                                 ("id", .string(place.id)),
                                 ("name", .string(place.name)), ("badge", .string(match.checkpoint.badge.name)),
-                                ("distance_m", .number(near.distance)), ("detour_m", .number(near.detour)),
-                            ]))
+                                ("distance_m", .number(straight)), ("detour_m", .number(near.detour)),
+                            ] + walk))
                 }
             }
         }

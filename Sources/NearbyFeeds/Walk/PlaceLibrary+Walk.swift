@@ -7,6 +7,12 @@ import NearbyWalk
 public struct WalkHit: Sendable, Hashable {
     public var hit: PlaceHit
     public var walk: WalkSearch.Walk?
+
+    /// A place and its walk (nil: out of reach, or not walked).
+    public init(hit: PlaceHit, walk: WalkSearch.Walk?) {
+        self.hit = hit
+        self.walk = walk
+    }
 }
 
 /// Why a walking query has no answer.
@@ -34,9 +40,16 @@ extension PlaceLibrary {
     /// A walk is never shorter than the geodesic, so the places whose straight-line distance is
     /// at most the k-th walk are all the candidates there are: they are gathered, attached and
     /// walked to in one Dijkstra that stops when the k-th is settled.
+    ///
+    /// With ``PlaceQuery/Scope/perDataset``, the k nearest of each dataset, merged by walk
+    /// (those out of reach last); a dataset without data is left out with a warning, as the
+    /// straight-line query does.
     public func walkQuery(_ query: PlaceQuery, in ids: [String], network: WalkNetwork) throws(WalkQueryError)
         -> PlaceResult<[WalkHit]>
     {
+        if query.scope == .perDataset, ids.count > 1 {
+            return try walkQueryPerDataset(query, in: ids, network: network)
+        }
         guard let origin = query.origin else { throw .places(.invalidManifest("", "a walking query needs --at")) }
         let start: WalkAttachment
         do {
@@ -70,6 +83,35 @@ extension PlaceLibrary {
             if reach == 1_000_000 { break }
         }
         return result ?? PlaceResult(value: [], datasets: [], warnings: [])
+    }
+
+    private func walkQueryPerDataset(_ query: PlaceQuery, in ids: [String], network: WalkNetwork)
+        throws(WalkQueryError) -> PlaceResult<[WalkHit]>
+    {
+        var merged = PlaceResult<[WalkHit]>(value: [], datasets: [], warnings: [])
+        var failures: [PlaceLibraryError] = []
+        for id in ids {
+            var one = query
+            one.scope = .total
+            do {
+                let result = try walkQuery(one, in: [id], network: network)
+                merged.value += result.value
+                merged.datasets += result.datasets
+                merged.warnings += result.warnings
+            } catch .places(let error) where error.isNoData {
+                failures.append(error)
+                merged.warnings.append(.leftOut(error))
+            }
+        }
+        if merged.datasets.isEmpty, !failures.isEmpty { throw .places(.noneHaveData(failures)) }
+        // Stable: each dataset's own order is kept among equal walks and among those out of reach.
+        let order = merged.value.indices.sorted { a, b in
+            let x = merged.value[a].walk?.distance ?? .infinity
+            let y = merged.value[b].walk?.distance ?? .infinity
+            return x != y ? x < y : a < b
+        }
+        merged.value = order.map { merged.value[$0] }
+        return merged
     }
 
     private func walk(

@@ -67,6 +67,10 @@ public struct CheckpointJoin: Sendable {
     public var limit: Int
     /// Half-width of the detour window, metres of route distance.
     public var window: Double
+    /// True when the locators answer by walking distance (`checkpoints --walk`): the detour is then
+    /// the walk from the checkpoint there and back, since a straight line from another route point
+    /// says nothing about the walk from it.
+    public var walking = false
 
     /// A join within `radius` metres, keeping `limit` places, with a detour window of
     /// `window` metres (nil: the radius). Negative or non-finite values count as 0.
@@ -100,7 +104,7 @@ public struct CheckpointJoin: Sendable {
                     let bearing = Geodesic.wgs84.inverse(checkpoint.coordinate, place).initialBearing
                     var departure = RoutePoint(distance: c, coordinate: checkpoint.coordinate)
                     var offRoute = neighbour.distance
-                    if let near = route.closest(to: place, from: c - window, to: c + window),
+                    if !walking, let near = route.closest(to: place, from: c - window, to: c + window),
                         near.distance < offRoute
                     {
                         departure = near.point
