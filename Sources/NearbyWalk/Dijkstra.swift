@@ -1,42 +1,84 @@
-/// The state of one Dijkstra search over node indices: tentative distances and predecessors in
-/// dictionaries (a search touches a neighbourhood, never the whole network) and a binary heap
-/// with lazy deletion.
-struct Dijkstra {
-    private var distance: [Int: Double] = [:]
-    private var previous: [Int: (node: Int, slot: Int)] = [:]
-    private var settled = Set<Int>()
-    private var heap: [(distance: Double, node: Int)] = []
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The state of one Dijkstra search over node indices: per-node distances and predecessors in
+/// flat arrays the size of the network, and a binary heap with lazy deletion.
+///
+/// The arrays are allocated zeroed (`calloc`) or uninitialised (`malloc`); for a network of
+/// millions of nodes those are fresh pages from the kernel, so a search pays only for the pages
+/// of the nodes it touches, not for the whole network. A node's distance and predecessor are read
+/// only once its state says it was reached.
+struct Dijkstra: ~Copyable {
+    private static let unreached: UInt8 = 0
+    private static let reached: UInt8 = 1
+    private static let settled: UInt8 = 2
+
+    private let capacity: Int
+    private let state: UnsafeMutablePointer<UInt8>
+    private let distance: UnsafeMutablePointer<Double>
+    private let previousNode: UnsafeMutablePointer<Int>
+    private let previousSlot: UnsafeMutablePointer<Int>
+    private var heap = MinHeap<(node: Int, walked: Double)>()
+
+    /// A search over nodes `0..<nodeCount`.
+    init(nodeCount: Int) {
+        capacity = max(1, nodeCount)
+        let raw = calloc(capacity, 1)?.assumingMemoryBound(to: UInt8.self)
+        state = raw ?? UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        if raw == nil { state.initialize(repeating: Self.unreached, count: capacity) }
+        distance = .allocate(capacity: capacity)
+        previousNode = .allocate(capacity: capacity)
+        previousSlot = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        free(state)
+        distance.deallocate()
+        previousNode.deallocate()
+        previousSlot.deallocate()
+    }
 
     /// Starts the search at `node` with `distance` already walked.
-    mutating func seed(_ node: Int, _ value: Double, previous from: Int, slot: Int) {
-        relax(node, value, previous: from, slot: slot)
+    mutating func seed(_ node: Int, _ value: Double, previous from: Int, slot: Int, estimate: Double = 0) {
+        relax(node, value, previous: from, slot: slot, estimate: estimate)
     }
 
-    /// Lowers `node`'s distance to `value` when that is shorter.
-    mutating func relax(_ node: Int, _ value: Double, previous from: Int, slot: Int) {
-        guard !settled.contains(node), value < distance[node] ?? .infinity else { return }
+    /// Lowers `node`'s distance to `value` when that is shorter; it is queued by `value +
+    /// estimate`, where `estimate` is a consistent lower bound of the rest of the walk (0 for a
+    /// plain Dijkstra, the chord to the target for an A* search).
+    mutating func relax(_ node: Int, _ value: Double, previous from: Int, slot: Int, estimate: Double = 0) {
+        guard node >= 0, node < capacity else { return }
+        let current = state[node]
+        guard current != Self.settled, current == Self.unreached || value < distance[node] else { return }
+        state[node] = Self.reached
         distance[node] = value
-        previous[node] = (from, slot)
-        push((value, node))
+        previousNode[node] = from
+        previousSlot[node] = slot
+        heap.push(value + estimate, (node, value))
     }
 
-    /// The nearest unsettled node and its distance, now settled.
-    mutating func popMin() -> (Int, Double)? {
-        while let top = pop() {
-            guard !settled.contains(top.node), top.distance == distance[top.node] else { continue }
-            settled.insert(top.node)
-            return (top.node, top.distance)
+    /// The unsettled node with the smallest key (its distance plus its estimate), now settled:
+    /// the node, its distance and its key.
+    mutating func popMin() -> (node: Int, distance: Double, key: Double)? {
+        while let (key, entry) = heap.pop() {
+            guard state[entry.node] == Self.reached, entry.walked == distance[entry.node] else { continue }
+            state[entry.node] = Self.settled
+            return (entry.node, entry.walked, key)
         }
         return nil
     }
 
-    /// The smallest distance still in the heap (a lower bound for every unsettled node).
+    /// The smallest key still in the heap: a lower bound of every walk through an unsettled node
+    /// (to the target, with an estimate).
     var minimum: Double? {
         mutating get {
-            while let top = heap.first, settled.contains(top.node) || top.distance != distance[top.node] {
-                _ = pop()
+            while let (_, entry) = heap.first,
+                state[entry.node] != Self.reached || entry.walked != distance[entry.node]
+            {
+                _ = heap.pop()
             }
-            return heap.first?.distance
+            return heap.first?.key
         }
     }
 
@@ -45,42 +87,13 @@ struct Dijkstra {
         var nodes = [node]
         var slots: [Int] = []
         var current = node
-        while let step = previous[current], step.node >= 0 {
-            slots.append(step.slot)
-            nodes.append(step.node)
-            current = step.node
+        while current >= 0, current < capacity, state[current] != Self.unreached, previousNode[current] >= 0,
+            nodes.count <= capacity
+        {
+            slots.append(previousSlot[current])
+            current = previousNode[current]
+            nodes.append(current)
         }
         return (nodes.reversed(), slots.reversed())
-    }
-
-    private mutating func push(_ item: (distance: Double, node: Int)) {
-        heap.append(item)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard heap[child].distance < heap[parent].distance else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private mutating func pop() -> (distance: Double, node: Int)? {
-        guard let first = heap.first else { return nil }
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1
-                let right = left + 1
-                var smallest = parent
-                if left < heap.count, heap[left].distance < heap[smallest].distance { smallest = left }
-                if right < heap.count, heap[right].distance < heap[smallest].distance { smallest = right }
-                if smallest == parent { break }
-                heap.swapAt(parent, smallest)
-                parent = smallest
-            }
-        }
-        return first
     }
 }

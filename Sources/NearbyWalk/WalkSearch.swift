@@ -42,20 +42,35 @@ public struct WalkSearch {
                 via[index] = -2
             }
         }
-        var dijkstra = Dijkstra()
-        dijkstra.seed(start.from, start.toFrom + start.access, previous: -1, slot: -1)
-        dijkstra.seed(start.to, start.toTo + start.access, previous: -1, slot: -1)
-        while let (node, distance) = dijkstra.popMin() {
-            if let limit, distance > limit { break }
+        // One target (a route): A*, queued by the walk so far plus the chord to the target's
+        // attached point, a consistent lower bound of the rest (a chord is never longer than the
+        // geodesic, and every edge is a geodesic), so the answer is the Dijkstra's.
+        let aim = targets.count == 1 ? ChordEstimate(targets[0].onEdge) : nil
+        let reserve = targets.count == 1 ? targets[0].access : 0
+        func estimate(_ node: Int) throws(WalkNetworkError) -> Double {
+            guard let aim else { return 0 }
+            return aim.lowerBound(to: try network.coordinate(node))
+        }
+        var dijkstra = Dijkstra(nodeCount: network.nodeCount)
+        dijkstra.seed(
+            start.from, start.toFrom + start.access, previous: -1, slot: -1, estimate: try estimate(start.from))
+        dijkstra.seed(start.to, start.toTo + start.access, previous: -1, slot: -1, estimate: try estimate(start.to))
+        // Targets by their tentative walk; a target whose walk is at most the frontier is final.
+        var finals = FinalCount(best)
+        while let (node, distance, key) = dijkstra.popMin() {
+            if let limit, key > limit { break }
             for (target, piece) in waiting[node] ?? [] where distance + piece < best[target] {
                 best[target] = distance + piece
                 via[target] = node
+                finals.lowered(target, to: best[target])
             }
             // Settled: every target at or below the frontier is final; stop when k of them are.
-            if let next = dijkstra.minimum, countFinal(best, below: next) >= k { break }
+            if let next = dijkstra.minimum, finals.count(upTo: next + reserve, best) >= k { break }
             for slot in try network.edges(node) {
+                let next = try network.target(slot)
                 dijkstra.relax(
-                    try network.target(slot), distance + (try network.length(slot)), previous: node, slot: slot)
+                    next, distance + (try network.length(slot)), previous: node, slot: slot,
+                    estimate: try estimate(next))
             }
         }
         let ceiling = limit ?? .infinity
@@ -95,9 +110,34 @@ public struct WalkSearch {
         (a.from == b.from && a.to == b.to) || (a.from == b.to && a.to == b.from)
     }
 
-    private func countFinal(_ best: [Double], below frontier: Double) -> Int {
-        var count = 0
-        for value in best where value <= frontier { count += 1 }
-        return count
+}
+
+/// How many targets are final: those whose tentative walk is at most the search's frontier. A
+/// heap of (walk, target) with lazy deletion, so each check costs O(log n) amortised rather than
+/// a scan of every target.
+private struct FinalCount {
+    private var heap = MinHeap<Int>()
+    private var final: [Bool]
+    private var total = 0
+
+    init(_ best: [Double]) {
+        final = [Bool](repeating: false, count: best.count)
+        for (target, walk) in best.enumerated() where walk.isFinite { lowered(target, to: walk) }
+    }
+
+    mutating func lowered(_ target: Int, to walk: Double) {
+        heap.push(walk, target)
+    }
+
+    /// The number of targets whose walk in `best` is at most `frontier`.
+    mutating func count(upTo frontier: Double, _ best: [Double]) -> Int {
+        while let (walk, target) = heap.first, walk <= frontier {
+            if !final[target], best[target] <= frontier {
+                final[target] = true
+                total += 1
+            }
+            _ = heap.pop()
+        }
+        return total
     }
 }
