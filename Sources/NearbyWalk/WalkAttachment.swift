@@ -35,6 +35,8 @@ extension WalkNetwork {
         var best: WalkAttachment?
         var seen = Set<Int>()
         var ring: Int32 = 0
+        var hint: Int?
+        let frame = LocalFrame(point)
         while ring <= maxRing {
             // An edge's cells are its points half a cell apart, so a cell it only clips may be
             // missing: everything not seen by this ring is at least (ring - 2) cells away.
@@ -42,11 +44,19 @@ extension WalkNetwork {
             for r in (row - ring)...(row + ring) {
                 for c in (column - ring)...(column + ring) where abs(r - row) == ring || abs(c - column) == ring {
                     for slot in try cellEdges(WalkGraph.key(row: r, column: c)) where seen.insert(slot).inserted {
-                        let candidate = try attach(point, slot: slot, pieces: false)
-                        if candidate.access < (best?.access ?? .infinity)
-                            || (candidate.access == best?.access && slot < (best?.slot ?? .max))
+                        let u = try source(ofEdge: slot, hint: hint)
+                        hint = u
+                        let foot = try self.foot(of: frame, slot: slot, from: u)
+                        // A lower bound of the geodesic (see LocalFrame): a candidate that cannot
+                        // beat the best is not measured.
+                        if let best, foot.lowerBound > best.access { continue }
+                        let access = Geodesic.wgs84.legDistance(point, foot.onEdge)
+                        if access < (best?.access ?? .infinity)
+                            || (access == best?.access && slot < (best?.slot ?? .max))
                         {
-                            best = candidate
+                            best = WalkAttachment(
+                                point: point, onEdge: foot.onEdge, from: u, to: foot.to, slot: slot, access: access,
+                                toFrom: 0, toTo: 0)
                         }
                     }
                 }
@@ -55,28 +65,27 @@ extension WalkNetwork {
         }
         guard let best, best.access <= WalkRules.maxAccessMetres else { return nil }
         // The pieces of the edge, for the winner only.
-        return try attach(point, slot: best.slot, pieces: true)
+        let a = try coordinate(best.from)
+        let b = try coordinate(best.to)
+        var attached = best
+        attached.toFrom = Geodesic.wgs84.legDistance(best.onEdge, a)
+        attached.toTo = Geodesic.wgs84.legDistance(best.onEdge, b)
+        return attached
     }
 
-    /// `point` attached to edge `slot`: the foot of the perpendicular in a local equirectangular
-    /// projection centred on `point`, clamped to the edge.
-    /// Each length is the geodesic by ``Geodesic/legDistance(_:_:)-(Coordinate,Coordinate)``
-    /// (the chord formula within 1 km, within 2e-8 m of Karney's inverse, which it falls back to
-    /// beyond); `pieces` false leaves the two pieces at 0 (a candidate being compared).
-    func attach(_ point: Coordinate, slot: Int, pieces: Bool) throws(WalkNetworkError) -> WalkAttachment {
-        let u = try source(ofEdge: slot)
+    /// The foot of the perpendicular from the frame's point to edge `slot` (leaving node `u`) in
+    /// the frame's local equirectangular projection, clamped to the edge; its other end; and a
+    /// lower bound of the geodesic from the point to the foot.
+    func foot(of frame: LocalFrame, slot: Int, from u: Int) throws(WalkNetworkError) -> (
+        onEdge: Coordinate, to: Int, lowerBound: Double
+    ) {
         let v = try target(slot)
         let a = try coordinate(u)
         let b = try coordinate(v)
-        let scale = cos(point.latitude * .pi / 180)
-        func east(_ c: Coordinate) -> Double {
-            var d = c.longitude - point.longitude
-            if d > 180 { d -= 360 } else if d < -180 { d += 360 }
-            return d * scale
-        }
-        let ax = east(a)
+        let point = frame.point
+        let ax = frame.east(a)
         let ay = a.latitude - point.latitude
-        let bx = east(b)
+        let bx = frame.east(b)
         let by = b.latitude - point.latitude
         let dx = bx - ax
         let dy = by - ay
@@ -92,10 +101,37 @@ extension WalkNetwork {
             if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
             onEdge = Coordinate(latitude: a.latitude + t * (b.latitude - a.latitude), longitude: longitude) ?? a
         }
-        let geodesic = Geodesic.wgs84
-        return WalkAttachment(
-            point: point, onEdge: onEdge, from: u, to: v, slot: slot, access: geodesic.legDistance(point, onEdge),
-            toFrom: pieces ? geodesic.legDistance(onEdge, a) : 0, toTo: pieces ? geodesic.legDistance(onEdge, b) : 0)
+        let x = ax + t * dx
+        let y = ay + t * dy
+        return (onEdge, v, frame.lowerBound(degrees: (x * x + y * y).squareRoot()))
+    }
+}
+
+/// A local equirectangular frame around a point: east offsets in degrees of longitude scaled by
+/// the cosine of the point's latitude, north offsets in degrees of latitude.
+///
+/// Its distances, times 109,000 m per degree, are a lower bound of the WGS84 geodesic for offsets
+/// of a few kilometres: a degree of latitude is at least 110,574 m, a degree of longitude at
+/// least 111,320 m times the cosine, and within 10 km that cosine changes by well under 1 % below
+/// 80° of latitude. Beyond 80° (or 10 km) the bound is 0, so nothing is left unmeasured there.
+struct LocalFrame {
+    let point: Coordinate
+    let scale: Double
+    let bounded: Bool
+
+    init(_ point: Coordinate) {
+        self.point = point
+        scale = cos(point.latitude * .pi / 180)
+        bounded = abs(point.latitude) < 80
+    }
+
+    func east(_ c: Coordinate) -> Double {
+        GeoMathDifference.longitude(point.longitude, c.longitude) * scale
+    }
+
+    func lowerBound(degrees: Double) -> Double {
+        guard bounded, degrees < 0.09 else { return 0 }
+        return degrees * 109_000
     }
 }
 

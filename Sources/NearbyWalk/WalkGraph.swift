@@ -28,8 +28,10 @@ struct WalkGraph: Sendable {
     /// Directed edges (twice the number of edges walked).
     var edgeCount: Int { targets.count }
 
-    /// Grid cells are this many degrees of latitude and longitude.
-    static let cellDegrees = 1.0 / 400
+    /// Grid cells are this many degrees of latitude and longitude (about 55 m of latitude): small
+    /// enough that attaching a point on a city street measures a few dozen edges, not thousands.
+    /// Format 1 used 1/400°; the size is part of the file format.
+    static let cellDegrees = 1.0 / 2000
 
     /// The key of the cell holding (latitude, longitude).
     @inline(__always)

@@ -40,7 +40,11 @@ public final class WalkNetwork: @unchecked Sendable {
         }
         let version = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
         guard version == WalkNetworkFile.version else {
-            throw .damaged(path: path, reason: "it is format \(version); this nearby reads \(WalkNetworkFile.version)")
+            throw .damaged(
+                path: path,
+                reason:
+                    "it is format \(version); this nearby reads \(WalkNetworkFile.version): import its extract again (nearby streets import FILE)"
+            )
         }
         guard BlockChecksum.hash(base, byteCount: WalkNetworkFile.checksumOffset) == u64(WalkNetworkFile.checksumOffset)
         else { throw .damaged(path: path, reason: "its header checksum does not match") }
@@ -191,10 +195,28 @@ public final class WalkNetwork: @unchecked Sendable {
         return slots
     }
 
-    /// The node an edge slot leaves (the row that holds it), by binary search over the rows.
-    func source(ofEdge slot: Int) throws(WalkNetworkError) -> Int {
+    /// The node an edge slot leaves (the row that holds it), by binary search over the rows;
+    /// `hint`, a node found for a nearby slot, is tried first (a grid cell's slots are sorted, and
+    /// consecutive ones mostly leave the same node or the next).
+    func source(ofEdge slot: Int, hint: Int? = nil) throws(WalkNetworkError) -> Int {
         var low = 0
         var high = nodeCount
+        if let hint, hint >= 0, hint < nodeCount {
+            let first = Int(try load(.offsets, hint, as: UInt32.self))
+            if slot >= first {
+                // Gallop forward from the hint: rows hint, hint + 1, hint + 3, hint + 7 …
+                var step = 1
+                var probe = hint
+                while probe < nodeCount, Int(try load(.offsets, probe + 1, as: UInt32.self)) <= slot {
+                    low = probe + 1
+                    probe = hint + step
+                    step *= 2
+                }
+                high = min(probe, nodeCount - 1) + 1
+            } else {
+                high = hint
+            }
+        }
         while low < high {
             let middle = (low + high) / 2
             if Int(try load(.offsets, middle + 1, as: UInt32.self)) <= slot { low = middle + 1 } else { high = middle }

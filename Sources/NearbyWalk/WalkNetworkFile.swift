@@ -15,7 +15,8 @@ import NearbyGeo
 ///   lazily: a query pages in and verifies only the blocks it reads.
 enum WalkNetworkFile {
     static let magic = Array("NBYWALK1".utf8)
-    static let version: UInt32 = 1
+    /// 2: grid cells of 1/2000° (1: 1/400°).
+    static let version: UInt32 = 2
     static let headerSize = 512
     static let checksumOffset = 504
 
