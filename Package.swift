@@ -95,7 +95,7 @@ let package = Package(
         // from NearbyTestSupport's SplitMix64, the generator the tests use.
         .executableTarget(
             name: "nearby-bench",
-            dependencies: ["NearbyFeeds", "NearbyGeo", "NearbyRuns", "NearbyTestSupport"],
+            dependencies: ["NearbyFeeds", "NearbyGeo", "NearbyRuns", "NearbyWalk", "NearbyTestSupport"],
             path: "Benchmarks/Sources/nearby-bench",
             swiftSettings: swiftSettings
         ),

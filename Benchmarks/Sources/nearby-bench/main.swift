@@ -15,6 +15,8 @@ do {
     case "fit": try FITBenchmark.run(arguments: Array(arguments.dropFirst()))
     case "decode": try DecodeBenchmark.run(Array(arguments.dropFirst()))
     case "postgis": try PostgisBenchmark.run(Array(arguments.dropFirst()))
+    case "walk": try WalkBenchmark.run(Array(arguments.dropFirst()))
+    case "walk-export": try WalkBenchmark.export(Array(arguments.dropFirst()))
     default: throw BenchmarkError.unknownBenchmark(arguments.first ?? "(none)")
     }
 } catch {

@@ -1,7 +1,6 @@
 import NearbyGeo
-import NearbyWalk
 
-/// A dataset's places ranked by the walk from the query point on a walking network: the join's
+/// Places ranked by the walk from the query point on a walking network: the join's
 /// ``PlaceLocator`` for `checkpoints --walk`. Its `nearest(to:limit:within:)` answers the `limit`
 /// places nearest by walking distance, each at most `within` metres on foot, nearest first, ties
 /// by place number; ``Neighbor/distance`` is the walk in metres. Places that cannot be reached are
@@ -10,26 +9,26 @@ import NearbyWalk
 /// Exact: a walk is never shorter than the geodesic, so every place whose straight-line distance
 /// is at most the `limit`-th walk (or `within`) is gathered from the dataset and walked to in one
 /// search that stops when the `limit`-th is settled.
-public struct WalkingLocator: PlaceLocator {
-    public typealias Failure = WalkingLocatorError
+public struct WalkingLocator<Places: PlaceLocator>: PlaceLocator where Places.Failure: Sendable {
+    public typealias Failure = WalkingLocatorError<Places.Failure>
 
     /// The places, by straight line.
-    public let dataset: PlaceDataset
+    public let dataset: Places
     public let network: WalkNetwork
 
     /// Ranks `dataset`'s places by walking on `network`.
-    public init(_ dataset: PlaceDataset, network: WalkNetwork) {
+    public init(_ dataset: Places, network: WalkNetwork) {
         self.dataset = dataset
         self.network = network
     }
 
-    public func nearest(to query: Coordinate, limit: Int, within: Double) throws(WalkingLocatorError) -> [Neighbor] {
+    public func nearest(to query: Coordinate, limit: Int, within: Double) throws(Failure) -> [Neighbor] {
         guard limit > 0, let start = try onNetwork({ () throws(WalkNetworkError) in try network.attach(query) })
         else { return [] }
         var reach = Swift.max(4 * Swift.min(limit, 1 << 20), 32)
         var radius = within
         while true {
-            let candidates = try inDataset { () throws(PlaceDatasetError) in
+            let candidates = try inDataset { () throws(Places.Failure) in
                 try dataset.nearest(to: query, limit: reach, within: radius)
             }
             var attached: [WalkAttachment] = []
@@ -56,28 +55,28 @@ public struct WalkingLocator: PlaceLocator {
         }
     }
 
-    public func coordinate(of index: Int) throws(WalkingLocatorError) -> Coordinate {
-        try inDataset { () throws(PlaceDatasetError) in try dataset.coordinate(of: index) }
+    public func coordinate(of index: Int) throws(Failure) -> Coordinate {
+        try inDataset { () throws(Places.Failure) in try dataset.coordinate(of: index) }
     }
 
-    private func onNetwork<T>(_ body: () throws(WalkNetworkError) -> T) throws(WalkingLocatorError) -> T {
+    private func onNetwork<T>(_ body: () throws(WalkNetworkError) -> T) throws(Failure) -> T {
         do { return try body() } catch { throw .network(error) }
     }
 
-    private func inDataset<T>(_ body: () throws(PlaceDatasetError) -> T) throws(WalkingLocatorError) -> T {
+    private func inDataset<T>(_ body: () throws(Places.Failure) -> T) throws(Failure) -> T {
         do { return try body() } catch { throw .places(error) }
     }
 }
 
 /// Why a walking lookup failed: the network file or the places could not be read.
-public enum WalkingLocatorError: Error, Sendable, CustomStringConvertible {
+public enum WalkingLocatorError<Places: Error & Sendable>: Error, Sendable, CustomStringConvertible {
     case network(WalkNetworkError)
-    case places(PlaceDatasetError)
+    case places(Places)
 
     public var description: String {
         switch self {
         case .network(let error): error.description
-        case .places(let error): error.description
+        case .places(let error): "\(error)"
         }
     }
 }
