@@ -53,6 +53,19 @@ import Testing
                 == OSMLocation(latitudeNano: 60_200_000_000, longitudeNano: 25_000_000_000))
     }
 
+    /// Writers put 1970-01-01T00:00:00Z (0) when an element has no time (pyosmium does): that
+    /// says nothing of the data's age, so the extract has no timestamp rather than one of 1970.
+    @Test func epochIsNoTimestamp() throws {
+        let xml = """
+            <osm version="0.6"><node id="1" lat="1" lon="1" timestamp="1970-01-01T00:00:00Z"/>
+            <node id="2" lat="1" lon="1"/></osm>
+            """
+        let extract = try OSMExtract(bytes: Data(xml.utf8))
+        var counter = ElementCounter()
+        try extract.read(into: &counter, options: .all, timestamps: true)
+        #expect(extract.newestTimestamp == nil)
+    }
+
     /// The sample read through every chunk boundary: the file in memory is the same as the file
     /// gzipped in two members (pigz and concatenated files do that).
     @Test func gzipMembersAndFiles() throws {

@@ -16,8 +16,10 @@ struct BlockSummary: Sendable, Hashable {
         if id > maxNodeID { maxNodeID = id }
     }
 
+    /// Notes an element's timestamp; 0 (1970-01-01) is what writers put when they have none, so
+    /// it is not a time.
     mutating func noteTimestamp(_ seconds: Int64) {
-        if seconds > (newestTimestamp ?? .min) { newestTimestamp = seconds }
+        if seconds > 0, seconds > (newestTimestamp ?? .min) { newestTimestamp = seconds }
     }
 
     /// True when a pass with `options` (and, for untagged nodes, the handler's interest in this
