@@ -98,6 +98,13 @@ import Testing
             "route", "--from", "25.0402,121.5150", "--to", "25.0418,121.5150", "--format", "geojson",
         ])
         #expect(geojson.stdout.contains("\"LineString\""))
+        // GPX: the same path as a track, from the start to the place.
+        let gpx = nearby.run(["route", "--from", "25.0402,121.5150", "--to", "town:node/1", "--format", "gpx"])
+        #expect(gpx.status == 0, "\(gpx.stderr)")
+        let path = try #require(route["path"] as? [[Double]])
+        #expect(gpx.stdout.components(separatedBy: "<trkpt ").count - 1 == path.count)
+        #expect(gpx.stdout.contains("<trkpt lat=\"25.0402\" lon=\"121.515\""))
+        #expect(gpx.stdout.contains("<trkpt lat=\"25.0418\" lon=\"121.515\""))
     }
 
     @Test func refusals() throws {

@@ -2,14 +2,16 @@ import Foundation
 import NearbyBasics
 import NearbyFeeds
 import NearbyGeo
+import NearbyRuns
 import NearbyWalk
 
-/// `nearby route --from LAT,LON --to LAT,LON|DATASET:ID`: the walk between two points on the
-/// imported streets, with its length, time, path and the named ways walked. Here `--from` is the
+/// `nearby route --from LAT,LON --to LAT,LON|DATASET:ID [--format text|json|gpx|geojson]`: the
+/// walk between two points on the imported streets, with its length, time, path and the named
+/// ways walked (GPX: the path as a track to follow). Here `--from` is the
 /// start (a point is never a mirror folder, see ``Paths``).
 enum RouteCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
-        let format = try context.format(allowed: [.table, .json, .geojson])
+        let format = try context.format(allowed: [.table, .json, .gpx, .geojson])
         guard let fromText = context.arguments.value("from"), let toText = context.arguments.value("to") else {
             throw .usage("usage: nearby route --from LAT,LON --to LAT,LON|DATASET:ID")
         }
@@ -55,6 +57,13 @@ enum RouteCommand {
                     ("distance_m", .number((walk.distance * 1000).rounded() / 1000)), ("duration_s", .number(seconds)),
                 ])
             context.output.out(GeoJSONWriter().write([line]))
+        case .gpx:
+            // The walk as a track a phone or watch can follow: the start, the attached points,
+            // every node walked, the end.
+            let points = walk.path.map { TrackPoint(latitude: $0.latitude, longitude: $0.longitude) }
+            let name = "On foot from \(from) to \(to), \(Formatting.distance(walk.distance))"
+            let track = Track(name: name, activityType: "walking", segments: [TrackSegment(points: points)])
+            context.output.out(GPXWriter().write(TrackDocument(format: .gpx11, name: name, tracks: [track])))
         default:
             let minutes = Int((seconds / 60).rounded(.up))
             var text = "\(Formatting.distance(walk.distance)) on foot, about \(minutes) min\n"
@@ -111,6 +120,6 @@ extension RouteCommand {
             OptionDeclaration(
                 "to", value: "LAT,LON|DATASET:ID", help: "where it ends: a point or a place", required: true),
             OptionDeclaration("walk-speed", value: "KMH", help: "walking speed for the time (default 5)"),
-            .format([.table, .json, .geojson]),
+            .format([.table, .json, .gpx, .geojson]),
         ])
 }
