@@ -49,13 +49,13 @@ enum WalkNetworkBuilder {
         // search, no table per id).
         var held: [Int64] = []
         held.reserveCapacity(locations.found)
-        var heldPoints: [LegPoint] = []
+        var heldPoints: [Coordinate] = []
         for id in locations.sortedIDs {
             guard let location = locations.location(of: id),
                 let coordinate = Coordinate(latitude: location.latitude, longitude: location.longitude)
             else { continue }
             held.append(id)
-            heldPoints.append(LegPoint(coordinate))
+            heldPoints.append(coordinate)
         }
         // Undirected edges, each once, from consecutive nodes of each way (as held positions).
         var from: [UInt32] = []
@@ -64,20 +64,24 @@ enum WalkNetworkBuilder {
         var name: [UInt32] = []
         var start = 0
         for (way, end) in ways.wayEnds.enumerated() {
-            var previous: UInt32?
+            // The previous node and its leg point (the trigonometry of a position, made once per
+            // node of the way rather than kept for every node of the extract).
+            var previous: (node: UInt32, point: LegPoint)?
             for position in start..<end {
                 guard let node = Self.position(of: ways.refs[position], in: held) else {
                     graph.missingNodes += 1
                     previous = nil
                     continue
                 }
-                if let previous, previous != node {
-                    from.append(previous)
+                let point = previous?.node == node ? previous?.point : nil
+                let here = point ?? LegPoint(heldPoints[Int(node)])
+                if let previous, previous.node != node {
+                    from.append(previous.node)
                     to.append(node)
-                    length.append(Geodesic.wgs84.legDistance(heldPoints[Int(previous)], heldPoints[Int(node)]))
+                    length.append(Geodesic.wgs84.legDistance(previous.point, here))
                     name.append(ways.wayNames[way])
                 }
-                previous = node
+                previous = (node, here)
             }
             start = end
         }
@@ -89,8 +93,8 @@ enum WalkNetworkBuilder {
         }
         for position in held.indices where number[position] == 0 {
             number[position] = UInt32(graph.latitudes.count)
-            graph.latitudes.append(heldPoints[position].coordinate.latitude)
-            graph.longitudes.append(heldPoints[position].coordinate.longitude)
+            graph.latitudes.append(heldPoints[position].latitude)
+            graph.longitudes.append(heldPoints[position].longitude)
         }
         from = from.map { number[Int($0)] }
         to = to.map { number[Int($0)] }

@@ -25,44 +25,89 @@ enum WalkNetworkFile {
         case nameOffsets, nameBytes, cellKeys, cellOffsets, cellEdges, info, checksums
     }
 
-    /// The file's bytes for `graph` and `info`.
+    /// The file's bytes for `graph` and `info` (in memory: the tests and the fuzz target).
     static func encode(_ graph: WalkGraph, info: Data) -> [UInt8] {
-        var sections: [[UInt8]] = []
-        func bytes<T>(_ values: [T]) -> [UInt8] { values.withUnsafeBytes { Array($0) } }
+        var file: [UInt8] = []
+        write(graph, info: info) { (chunk: UnsafeRawBufferPointer) throws(Never) in file += chunk }
+        return file
+    }
+
+    /// Streams the file for `graph` and `info` to `sink` in order, a chunk at a time: the header
+    /// (every offset is known from the sizes before a byte is written), the sections straight
+    /// from the graph's arrays, then the block checksums, hashed as the bytes go by. Nothing holds
+    /// a second copy of the network.
+    static func write<Failure: Error>(
+        _ graph: WalkGraph, info: Data, to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(Failure) {
         var nameOffsets: [UInt32] = [0]
         var nameBytes: [UInt8] = []
         for name in graph.names {
             nameBytes += Array(name.utf8)
             nameOffsets.append(UInt32(nameBytes.count))
         }
-        sections = [
-            bytes(graph.latitudes), bytes(graph.longitudes), bytes(graph.components), bytes(graph.componentSizes),
-            bytes(graph.offsets), bytes(graph.targets), bytes(graph.lengths), bytes(graph.edgeNames),
-            bytes(nameOffsets), nameBytes, bytes(graph.cellKeys), bytes(graph.cellOffsets), bytes(graph.cellEdges),
-            Array(info),
+        let infoBytes = Array(info)
+        func size<T>(_ values: [T]) -> Int { values.count * MemoryLayout<T>.stride }
+        let sizes = [
+            size(graph.latitudes), size(graph.longitudes), size(graph.components), size(graph.componentSizes),
+            size(graph.offsets), size(graph.targets), size(graph.lengths), size(graph.edgeNames), size(nameOffsets),
+            nameBytes.count, size(graph.cellKeys), size(graph.cellOffsets), size(graph.cellEdges), infoBytes.count,
         ]
-        var file = [UInt8](repeating: 0, count: headerSize)
         var table: [(Int, Int)] = []
-        for section in sections {
-            while file.count % 8 != 0 { file.append(0) }
-            table.append((file.count, section.count))
-            file += section
+        var end = headerSize
+        for count in sizes {
+            end = (end + 7) & ~7
+            table.append((end, count))
+            end += count
         }
-        while file.count % 8 != 0 { file.append(0) }
-        // The checksum table covers [headerSize, here).
-        let region = headerSize..<file.count
-        var checksums: [UInt64] = []
-        file.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var start = region.lowerBound
-            while start < region.upperBound {
-                let end = min(start + BlockVerifier.blockSize, region.upperBound)
-                checksums.append(BlockChecksum.hash(base + start, byteCount: end - start))
-                start = end
-            }
+        end = (end + 7) & ~7
+        let blocks = (end - headerSize + BlockVerifier.blockSize - 1) / BlockVerifier.blockSize
+        table.append((end, blocks * 8))
+        try withBytes(header(graph, table: table), sink)
+        var hasher = BlockHasher()
+        var written = headerSize
+        func emit(_ raw: UnsafeRawBufferPointer) throws(Failure) {
+            try hasher.feed(raw, to: sink)
+            written += raw.count
         }
-        table.append((file.count, checksums.count * 8))
-        file += bytes(checksums)
+        func pad() throws(Failure) {
+            let zeros = [UInt8](repeating: 0, count: (8 - written % 8) % 8)
+            try withBytes(zeros, emit)
+        }
+        func section<T>(_ values: [T]) throws(Failure) {
+            try pad()
+            try withBytes(values, emit)
+        }
+        try section(graph.latitudes)
+        try section(graph.longitudes)
+        try section(graph.components)
+        try section(graph.componentSizes)
+        try section(graph.offsets)
+        try section(graph.targets)
+        try section(graph.lengths)
+        try section(graph.edgeNames)
+        try section(nameOffsets)
+        try section(nameBytes)
+        try section(graph.cellKeys)
+        try section(graph.cellOffsets)
+        try section(graph.cellEdges)
+        try section(infoBytes)
+        try pad()
+        let checksums = try hasher.finish(to: sink)
+        try withBytes(checksums.map(\.littleEndian), sink)
+    }
+
+    /// Calls `body` with the bytes of `values`, keeping its error type.
+    static func withBytes<T, Failure: Error>(
+        _ values: [T], _ body: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(Failure) {
+        let result: Result<Void, Failure> = values.withUnsafeBytes { raw in
+            Result { () throws(Failure) in try body(raw) }
+        }
+        try result.get()
+    }
+
+    /// The 512-byte header: magic, version, counts, the section table and its own checksum.
+    private static func header(_ graph: WalkGraph, table: [(Int, Int)]) -> [UInt8] {
         var header: [UInt8] = magic
         func put(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { header += $0 } }
         withUnsafeBytes(of: version.littleEndian) { header += $0 }
@@ -73,14 +118,16 @@ enum WalkNetworkFile {
         ] {
             put(UInt64(count))
         }
-        for (offset, length) in table { put(UInt64(offset)); put(UInt64(length)) }
+        for (offset, length) in table {
+            put(UInt64(offset))
+            put(UInt64(length))
+        }
         while header.count < checksumOffset { header.append(0) }
         let sum = header.withUnsafeBytes { raw in
             raw.baseAddress.map { BlockChecksum.hash($0, byteCount: checksumOffset) } ?? 0
         }
         withUnsafeBytes(of: sum.littleEndian) { header += $0 }
-        file.replaceSubrange(0..<headerSize, with: header)
-        return file
+        return header
     }
 
     /// Recomputes every checksum of `file` in place (the block table where the header puts it,
@@ -113,5 +160,46 @@ enum WalkNetworkFile {
             raw.baseAddress.map { BlockChecksum.hash($0, byteCount: checksumOffset) } ?? 0
         }
         withUnsafeBytes(of: sum.littleEndian) { file.replaceSubrange(checksumOffset..<(checksumOffset + 8), with: $0) }
+    }
+}
+
+/// Hashes a byte stream in the verifier's 64 KiB blocks as it passes to a sink.
+private struct BlockHasher {
+    private var block: [UInt8] = []
+    private(set) var checksums: [UInt64] = []
+
+    init() {
+        block.reserveCapacity(BlockVerifier.blockSize)
+    }
+
+    mutating func feed<Failure: Error>(
+        _ raw: UnsafeRawBufferPointer, to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    ) throws(Failure) {
+        var rest = raw[...]
+        while !rest.isEmpty {
+            let take = min(rest.count, BlockVerifier.blockSize - block.count)
+            block += rest.prefix(take)
+            rest = rest.dropFirst(take)
+            if block.count == BlockVerifier.blockSize { try flush(to: sink) }
+        }
+    }
+
+    /// Hashes and passes on the last, shorter block; the checksums of every block.
+    mutating func finish<Failure: Error>(to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void) throws(Failure)
+        -> [UInt64]
+    {
+        if !block.isEmpty { try flush(to: sink) }
+        return checksums
+    }
+
+    private mutating func flush<Failure: Error>(to sink: (UnsafeRawBufferPointer) throws(Failure) -> Void)
+        throws(Failure)
+    {
+        let sum = block.withUnsafeBytes { raw in
+            raw.baseAddress.map { BlockChecksum.hash($0, byteCount: raw.count) } ?? 0
+        }
+        checksums.append(sum)
+        try WalkNetworkFile.withBytes(block, sink)
+        block.removeAll(keepingCapacity: true)
     }
 }

@@ -47,9 +47,8 @@ public struct WalkNetworkStore: Sendable {
             bounds: bounds)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let bytes = WalkNetworkFile.encode(graph, info: (try? encoder.encode(info)) ?? Data("{}".utf8))
         let target = folder.appendingPathComponent(Self.name(forExtract: path) + ".nbywalk")
-        try write(bytes, to: target)
+        try write(graph, info: (try? encoder.encode(info)) ?? Data("{}".utf8), to: target)
         do {
             return try WalkNetwork(path: target.path)
         } catch {
@@ -57,7 +56,12 @@ public struct WalkNetworkStore: Sendable {
         }
     }
 
-    private func write(_ bytes: [UInt8], to target: URL) throws(WalkImportError) {
+    private struct StoreFailure: Error {
+        var reason: String
+    }
+
+    /// Streams the file to a new temporary file beside `target`, syncs it and renames it into place.
+    private func write(_ graph: WalkGraph, info: Data, to target: URL) throws(WalkImportError) {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -68,17 +72,20 @@ public struct WalkNetworkStore: Sendable {
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .store(path: temporary.path, reason: String(cString: strerror(errno))) }
         var failure: String?
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count, let base = raw.baseAddress {
-                let written = Glibc.write(fd, base + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
+        do {
+            try WalkNetworkFile.write(graph, info: info) { (raw: UnsafeRawBufferPointer) throws(StoreFailure) in
+                var offset = 0
+                while offset < raw.count, let base = raw.baseAddress {
+                    let written = Glibc.write(fd, base + offset, raw.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        throw StoreFailure(reason: String(cString: strerror(errno)))
+                    }
+                    offset += written
                 }
-                offset += written
             }
+        } catch {
+            failure = error.reason
         }
         if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         close(fd)
