@@ -101,6 +101,29 @@ public struct WalkSearch {
         return walks
     }
 
+    /// How far by straight line a place reachable from `start` can lie, when `start`'s part of
+    /// the network is small (at most `smallPart` nodes): the longest walk to a node of it, plus
+    /// the longest edge a place may attach to and the longest access leg. Nil for a large part
+    /// (walking it whole would cost more than it saves). A place farther than this by straight
+    /// line cannot be reached, since a walk is never shorter than the straight line; the searches
+    /// use it so that a start on a small island of paths does not gather every place on Earth.
+    public func reachBound(from start: WalkAttachment, smallPart: Int = 2_000) throws(WalkNetworkError) -> Double? {
+        let size = try network.componentSize(try network.component(start.from))
+        guard size <= smallPart else { return nil }
+        var dijkstra = Dijkstra(nodeCount: network.nodeCount)
+        dijkstra.seed(start.from, start.toFrom + start.access, previous: -1, slot: -1)
+        dijkstra.seed(start.to, start.toTo + start.access, previous: -1, slot: -1)
+        var farthest = 0.0
+        while let (node, distance, _) = dijkstra.popMin() {
+            farthest = max(farthest, distance)
+            for slot in try network.edges(node) {
+                dijkstra.relax(
+                    try network.target(slot), distance + (try network.length(slot)), previous: node, slot: slot)
+            }
+        }
+        return farthest + WalkRules.maxAttachableEdge + WalkRules.maxAccessMetres
+    }
+
     /// The walk from `start` to `end`, or nil when they are not connected.
     public func route(from start: WalkAttachment, to end: WalkAttachment) throws(WalkNetworkError) -> Walk? {
         try nearest(from: start, to: [end], k: 1).first

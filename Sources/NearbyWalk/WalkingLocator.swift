@@ -26,7 +26,11 @@ public struct WalkingLocator<Places: PlaceLocator>: PlaceLocator where Places.Fa
         guard limit > 0, let start = try onNetwork({ () throws(WalkNetworkError) in try network.attach(query) })
         else { return [] }
         var reach = Swift.max(4 * Swift.min(limit, 1 << 20), 32)
-        var radius = within
+        // On a small island of paths, nothing beyond its reach by straight line can be walked to.
+        let island = try onNetwork { () throws(WalkNetworkError) in
+            try WalkSearch(network: network).reachBound(from: start)
+        }
+        var radius = Swift.min(within, island ?? .infinity)
         while true {
             let candidates = try inDataset { () throws(Places.Failure) in
                 try dataset.nearest(to: query, limit: reach, within: radius)

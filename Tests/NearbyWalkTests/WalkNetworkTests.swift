@@ -99,3 +99,33 @@ import Testing
         #expect(try network.attach(far) == nil)
     }
 }
+
+/// A start on a small island of paths: the searches gather places only within its reach.
+@Suite struct WalkIslandTests {
+    /// Two footways of 60 nodes each (0.0005° apart, along 10°N), 100 km apart.
+    @Test func reachOfASmallIslandIsItsLongestWalkPlusTheAttachableMargin() throws {
+        let folder = try TestPaths.temporaryDirectory("walk-island")
+        var xml = "<osm>"
+        for i in 0..<60 {
+            xml += "<node id=\"\(i + 1)\" lat=\"10.0\" lon=\"\(10.0 + 0.0005 * Double(i))\"/>"
+            xml += "<node id=\"\(i + 101)\" lat=\"10.9\" lon=\"\(10.0 + 0.0005 * Double(i))\"/>"
+        }
+        for (way, first) in [(1, 1), (2, 101)] {
+            xml += "<way id=\"\(way)\">" + (first..<(first + 60)).map { "<nd ref=\"\($0)\"/>" }.joined()
+            xml += "<tag k=\"highway\" v=\"footway\"/></way>"
+        }
+        xml += "</osm>"
+        let extract = folder.appendingPathComponent("islands.osm")
+        try Data(xml.utf8).write(to: extract)
+        let network = try WalkNetworkStore(folder: folder.appendingPathComponent("streets")).importExtract(
+            at: extract.path)
+        let west = try #require(Coordinate(latitude: 10.0, longitude: 10.0))
+        let start = try #require(try network.attach(west))
+        // The farthest node is the other end, 59 edges of 0.0005° along 10°N: their geodesics sum
+        // to 3,234.361240 m by GeographicLib 2.1 (Geodesic.WGS84.Inverse per edge, summed).
+        let bound = try #require(try WalkSearch(network: network).reachBound(from: start))
+        #expect(abs(bound - (3234.361240 + WalkRules.maxAttachableEdge + WalkRules.maxAccessMetres)) < 0.001)
+        // A large part is not walked whole.
+        #expect(try WalkSearch(network: network).reachBound(from: start, smallPart: 10) == nil)
+    }
+}

@@ -65,9 +65,14 @@ extension PlaceLibrary {
         straight.scope = .total
         var reach = max(4 * k, 32)
         var result: PlaceResult<[WalkHit]>?
+        // On a small island of paths, nothing beyond its reach by straight line can be walked to
+        // (those places are not gathered, so not listed as out of reach either).
+        let island: Double?
+        do { island = try WalkSearch(network: network).reachBound(from: start) } catch { throw .network(error) }
+        let gather = min(query.within, island ?? .infinity)
+        straight.within = gather
         while true {
             straight.limit = reach
-            straight.within = query.within
             let candidates: PlaceResult<[PlaceHit]>
             do { candidates = try self.query(straight, in: ids) } catch { throw .places(error) }
             let walked = try walk(candidates.value, from: start, network: network, k: k, limit: query.within)
@@ -78,7 +83,7 @@ extension PlaceLibrary {
             let farthest = candidates.value.last?.distance ?? 0
             if candidates.value.count < reach || farthest > bound { break }
             // More places lie within the bound than were asked: ask again for all of them.
-            straight.within = min(query.within, bound)
+            straight.within = min(gather, bound)
             reach = min(reach * 4, 1_000_000)
             if reach == 1_000_000 { break }
         }
