@@ -110,7 +110,8 @@ struct XMLElementBuilder {
         guard let id = markup.value("id").flatMap(XMLValues.integer) else {
             throw .malformed("an element has no whole-number id")
         }
-        if let time = markup.value("timestamp").flatMap(XMLValues.timestamp), time > 0, time > (newestTimestamp ?? .min) {
+        if let time = markup.value("timestamp").flatMap(XMLValues.timestamp), time > 0, time > (newestTimestamp ?? .min)
+        {
             newestTimestamp = time
         }
         let deleted =
