@@ -39,13 +39,7 @@ public final class WalkNetwork: @unchecked Sendable {
             UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
         let version = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
-        guard version == WalkNetworkFile.version else {
-            throw .damaged(
-                path: path,
-                reason:
-                    "it is format \(version); this nearby reads \(WalkNetworkFile.version): import its extract again (nearby streets import FILE)"
-            )
-        }
+        guard version == WalkNetworkFile.version else { throw .otherFormat(path: path, found: version) }
         guard BlockChecksum.hash(base, byteCount: WalkNetworkFile.checksumOffset) == u64(WalkNetworkFile.checksumOffset)
         else { throw .damaged(path: path, reason: "its header checksum does not match") }
         var counts: [Int] = []
@@ -248,11 +242,15 @@ public struct WalkNetworkInfo: Codable, Sendable, Hashable {
 public enum WalkNetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case damaged(path: String, reason: String)
+    /// Made by another version of Nearby, in a format this one does not read.
+    case otherFormat(path: String, found: UInt32)
 
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): "The walking network \(path) cannot be read: \(reason)"
         case .damaged(let path, let reason): "The walking network \(path) is damaged: \(reason); import it again."
+        case .otherFormat(let path, let found):
+            "The walking network \(path) is of format \(found), made by another version of nearby (this one reads \(WalkNetworkFile.version)); import its extract again (nearby streets import FILE)."
         }
     }
 }

@@ -120,6 +120,18 @@ import Testing
         let bad = nearby.run(["streets", "import", home.appendingPathComponent("missing.osm.pbf").path])
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("cannot be read"))
+        // A network of another format (an older nearby) is named with what to do, not taken for
+        // no streets at all.
+        let kept = home.appendingPathComponent("cache/streets/river-town.nbywalk")
+        var bytes = try [UInt8](Data(contentsOf: kept))
+        let original = bytes
+        bytes[8] = 1
+        try Data(bytes).write(to: kept)
+        let old = nearby.run(["town", "--at", "25.0402,121.5150", "--walk"])
+        #expect(old.status == 1)
+        #expect(old.stderr.contains("is of format 1, made by another version of nearby"))
+        #expect(old.stderr.contains("import its extract again"))
+        try Data(original).write(to: kept)
         let listed = nearby.run(["streets", "--format", "json"])
         let items = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         #expect(items.first?["name"] as? String == "river-town")

@@ -40,13 +40,14 @@ enum StreetsCommand {
         }
         if format == .json {
             context.output.out(JSONOutput.array(items).rendered())
-        } else if items.isEmpty {
+        } else if items.isEmpty, damaged == 0 {
             context.note("No streets imported yet: nearby streets import FILE (an OpenStreetMap extract).")
-        } else {
+        } else if !items.isEmpty {
             context.output.out(table.render(style: context.style))
         }
         if damaged > 0 {
-            throw .failure("\(damaged) network file\(damaged == 1 ? " is" : "s are") damaged; import again")
+            throw .failure(
+                "\(damaged) network file\(damaged == 1 ? "" : "s") cannot be used (see above); import again")
         }
     }
 

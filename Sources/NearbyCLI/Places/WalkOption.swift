@@ -29,7 +29,19 @@ enum WalkOption {
 
     /// The network covering `point`, or the sentence that says there is none.
     static func network(_ context: CommandContext, at point: Coordinate) throws(CLIError) -> WalkNetwork {
-        guard let network = store(context).network(covering: point.latitude, point.longitude) else {
+        let store = store(context)
+        guard let network = store.network(covering: point.latitude, point.longitude) else {
+            // A kept network that no longer opens (damaged, or made by another format) is named,
+            // rather than reported as no streets at all.
+            let unreadable = store.all().compactMap { entry -> String? in
+                guard case .failure(let error) = entry.network else { return nil }
+                return "\(entry.name): \(error.description)"
+            }
+            if let first = unreadable.first {
+                throw .failure(
+                    "no imported streets cover \(point) that can be read; \(first)"
+                        + (unreadable.count > 1 ? " (and \(unreadable.count - 1) more)" : ""))
+            }
             throw .failure(
                 "no imported streets cover \(point); import an extract of that area first (nearby streets import FILE)")
         }
