@@ -129,3 +129,70 @@ import Testing
         #expect(try WalkSearch(network: network).reachBound(from: start, smallPart: 10) == nil)
     }
 }
+
+/// Node and edge counts against osmium-tool reading the extract (`osmium cat -f opl`), the
+/// walkable rule applied here to its text: a reader that is not Nearby's.
+@Suite struct WalkOsmiumCountTests {
+    @Test(arguments: ["helsinki.osm.pbf", "test.osm.pbf"])
+    func countsEqualOsmium(_ file: String) throws {
+        guard let url = OSMFixtures.shared(file), let osmium = OSMFixtures.program("osmium"),
+            let output = OSMFixtures.run(osmium, ["cat", url.path, "-f", "opl", "-o", "-"])
+        else { return }
+        var present = Set<Substring>()
+        var ways: [[Substring]] = []
+        for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard let first = fields.first else { continue }
+            if first.hasPrefix("n") {
+                // A node without a position (x and y empty) is not held.
+                if fields.contains(where: { $0.hasPrefix("x") && $0.count > 1 }) { present.insert(first.dropFirst()) }
+                continue
+            }
+            guard first.hasPrefix("w") else { continue }
+            var tags: [Substring: Substring] = [:]
+            var refs: [Substring] = []
+            for field in fields.dropFirst() {
+                if field.hasPrefix("T") {
+                    for pair in field.dropFirst().split(separator: ",") {
+                        let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                        if parts.count == 2, tags[parts[0]] == nil { tags[parts[0]] = parts[1] }
+                    }
+                } else if field.hasPrefix("N") {
+                    refs = field.dropFirst().split(separator: ",").map { $0.dropFirst() }
+                }
+            }
+            guard let highway = tags["highway"] else { continue }
+            let foot = tags["foot"] ?? ""
+            let walkable: Bool
+            if ["yes", "designated", "permissive"].contains(foot) {
+                walkable = true
+            } else if ["no", "private", "use_sidepath"].contains(foot)
+                || ["no", "private"].contains(tags["access"] ?? "")
+            {
+                walkable = false
+            } else {
+                walkable = [
+                    "footway", "path", "pedestrian", "steps", "living_street", "residential", "service",
+                    "unclassified", "tertiary", "tertiary_link", "secondary", "secondary_link", "primary",
+                    "primary_link", "trunk", "trunk_link", "track", "cycleway", "bridleway", "corridor", "road",
+                ].contains(highway)
+            }
+            if walkable { ways.append(refs) }
+        }
+        var nodes = Set<Substring>()
+        var edges = 0
+        for refs in ways where refs.count > 1 {
+            for k in 1..<refs.count
+            where refs[k - 1] != refs[k] && present.contains(refs[k - 1]) && present.contains(refs[k]) {
+                edges += 1
+                nodes.insert(refs[k - 1])
+                nodes.insert(refs[k])
+            }
+        }
+        let network = try WalkNetworkStore(folder: try TestPaths.temporaryDirectory("walk-osmium")).importExtract(
+            at: url.path)
+        #expect(network.nodeCount == nodes.count)
+        #expect(network.edgeCount == 2 * edges)
+        #expect(nodes.count > 1000)
+    }
+}
