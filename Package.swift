@@ -13,6 +13,8 @@ let package = Package(
     products: [
         .executable(name: "nearby", targets: ["nearby"]),
         .library(name: "NearbyGeo", targets: ["NearbyGeo"]),
+        .library(name: "NearbySystem", targets: ["NearbySystem"]),
+        .library(name: "NearbyOutput", targets: ["NearbyOutput"]),
         .library(name: "NearbyOSM", targets: ["NearbyOSM"]),
         .library(name: "NearbyWalk", targets: ["NearbyWalk"]),
         .library(name: "NearbyFeeds", targets: ["NearbyFeeds"]),
@@ -48,10 +50,13 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
 
-        // What feeds, runs and the CLI share that is not geometry: SHA-256, reading a regular file
-        // safely, the injected clock, and the dataset folders and id rule that place manifests and
-        // badge catalogues both follow. (Not the geometry core, not the runs store.)
-        .target(name: "NearbyBasics", dependencies: ["CCrypto"], swiftSettings: swiftSettings),
+        // What the libraries ask of the system, and the rules for what comes in from outside: regular
+        // files read safely and mapped, dataset folders and the id rule, input budgets, SHA-256
+        // (libcrypto), the injected wall clock, a side thread. No geometry, no output formats.
+        .target(name: "NearbySystem", dependencies: ["CCrypto"], swiftSettings: swiftSettings),
+        // How Nearby writes what it answers: JSON, CSV and GeoJSON writers, numbers as text, escaping
+        // and neutralising control characters. Pure: no I/O, no dependencies.
+        .target(name: "NearbyOutput", swiftSettings: swiftSettings),
         // libbz2 for OSM XML extracts compressed as .osm.bz2 (Sources/NearbyOSM).
         .systemLibrary(
             name: "CBZip2",
@@ -59,33 +64,39 @@ let package = Package(
         ),
         // OpenStreetMap extracts (PBF and OSM XML, plain, gzip or bzip2) read as a stream of nodes,
         // ways and relations for a handler; no datasets, no routing, no printing.
-        .target(name: "NearbyOSM", dependencies: ["NearbyBasics", "CZlib", "CBZip2"], swiftSettings: swiftSettings),
+        .target(name: "NearbyOSM", dependencies: ["NearbySystem", "CZlib", "CBZip2"], swiftSettings: swiftSettings),
         // The walking network of an extract: its rules, the builder, the mapped network file, and
         // exact searches over it (attach, k nearest by walking, routes). No printing, no clock.
         .target(
-            name: "NearbyWalk", dependencies: ["NearbyOSM", "NearbyGeo", "NearbyBasics"], swiftSettings: swiftSettings),
+            name: "NearbyWalk", dependencies: ["NearbyOSM", "NearbyGeo", "NearbySystem"], swiftSettings: swiftSettings),
         // Pure geometry: coordinates, geodesics on WGS84, the spatial index, and the block checksum
         // and verifier of Nearby's binary files. No I/O, no dependencies.
         .target(name: "NearbyGeo", swiftSettings: swiftSettings),
         // Place dataset plugins, manifests, decoders, the refresh cache and the libcurl fetcher.
         .target(
             name: "NearbyFeeds",
-            dependencies: ["NearbyGeo", "NearbyBasics", "CCurl", "NearbyPostgres", "NearbyOSM", "NearbyWalk"],
+            dependencies: [
+                "NearbyGeo", "NearbySystem", "NearbyOutput", "CCurl", "NearbyPostgres", "NearbyOSM", "NearbyWalk",
+            ],
             swiftSettings: swiftSettings),
         // Tracks: GPX/TCX/FIT readers, gzip/zip export archives, cleaning, statistics, splits, the
         // badge catalogue plugin and its rules, the join.
         .target(
-            name: "NearbyRuns", dependencies: ["NearbyGeo", "NearbyBasics", "CZlib"], swiftSettings: swiftSettings),
-        // Runs persistence (the RunStoring protocol, SQLite's RunStore) and RunLibrary, the runs use
-        // cases: import (read, analyse, hash, persist) and resolving a run reference.
+            name: "NearbyRuns", dependencies: ["NearbyGeo", "NearbySystem", "NearbyOutput", "CZlib"],
+            swiftSettings: swiftSettings),
+        // Runs persistence (the RunStoring protocol, SQLite's RunStore and, beside it, PostgreSQL's
+        // PostgresRunStore over NearbyPostgres's connection) and RunLibrary, the runs use cases:
+        // import (read, analyse, hash, persist) and resolving a run reference.
         .target(
-            name: "NearbyStore", dependencies: ["NearbyRuns", "NearbyBasics", "CSQLite"], swiftSettings: swiftSettings),
+            name: "NearbyStore",
+            dependencies: ["NearbyRuns", "NearbySystem", "NearbyGeo", "NearbyPostgres", "CSQLite"],
+            swiftSettings: swiftSettings),
         // Argument parsing, commands, output formats, exit codes: the only place that prints.
         .target(
             name: "NearbyCLI",
             dependencies: [
-                "NearbyBasics", "NearbyGeo", "NearbyFeeds", "NearbyRuns", "NearbyStore", "NearbyPostgres", "NearbyOSM",
-                "NearbyWalk",
+                "NearbySystem", "NearbyOutput", "NearbyGeo", "NearbyFeeds", "NearbyRuns", "NearbyStore",
+                "NearbyPostgres", "NearbyOSM", "NearbyWalk",
             ],
             swiftSettings: swiftSettings),
         // The executable is a stub over NearbyCLI.
@@ -95,7 +106,9 @@ let package = Package(
         // from NearbyTestSupport's SplitMix64, the generator the tests use.
         .executableTarget(
             name: "nearby-bench",
-            dependencies: ["NearbyFeeds", "NearbyGeo", "NearbyRuns", "NearbyWalk", "NearbyTestSupport"],
+            dependencies: [
+                "NearbyFeeds", "NearbyGeo", "NearbyRuns", "NearbyWalk", "NearbyPostgres", "NearbyTestSupport",
+            ],
             path: "Benchmarks/Sources/nearby-bench",
             swiftSettings: swiftSettings
         ),
@@ -106,8 +119,9 @@ let package = Package(
             name: "NearbyTestSupport", dependencies: ["NearbyRuns"], path: "Tests/NearbyTestSupport",
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "NearbyBasicsTests", dependencies: ["NearbyBasics", "NearbyTestSupport"],
+            name: "NearbySystemTests", dependencies: ["NearbySystem", "NearbyTestSupport"],
             swiftSettings: swiftSettings),
+        .testTarget(name: "NearbyOutputTests", dependencies: ["NearbyOutput"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NearbyOSMTests", dependencies: ["NearbyOSM", "NearbyTestSupport", "CZlib"],
             swiftSettings: swiftSettings),
@@ -119,18 +133,24 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "NearbyFeedsTests",
-            dependencies: ["NearbyFeeds", "NearbyGeo", "NearbyBasics", "NearbyTestSupport", "NearbyOSM"],
+            dependencies: [
+                "NearbyFeeds", "NearbyGeo", "NearbySystem", "NearbyOutput", "NearbyTestSupport", "NearbyOSM",
+            ],
             exclude: ["Support/fixture_server.py", "Fixtures"], swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "NearbyRunsTests", dependencies: ["NearbyRuns", "NearbyGeo", "NearbyBasics", "NearbyTestSupport"],
+            name: "NearbyRunsTests", dependencies: ["NearbyRuns", "NearbyGeo", "NearbySystem", "NearbyTestSupport"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "NearbyStoreTests", dependencies: ["NearbyStore", "NearbyRuns", "NearbyTestSupport"],
+            name: "NearbyStoreTests",
+            dependencies: ["NearbyStore", "NearbyRuns", "NearbyGeo", "NearbyPostgres", "NearbyTestSupport"],
             exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NearbyCLITests",
-            dependencies: ["NearbyCLI", "NearbyFeeds", "NearbyRuns", "NearbyGeo", "NearbyStore", "NearbyTestSupport"],
+            dependencies: [
+                "NearbyCLI", "NearbyOutput", "NearbyFeeds", "NearbyRuns", "NearbyGeo", "NearbyStore", "NearbyPostgres",
+                "NearbyTestSupport",
+            ],
             exclude: ["Fixtures"], swiftSettings: swiftSettings
         ),
     ],
@@ -146,21 +166,15 @@ package.targets.append(contentsOf: [
     // library is dlopened on first use (see Sources/CPQ/shim.h), so no pkgConfig: its -lpq would make
     // every start load libpq and its TLS and Kerberos libraries.
     .systemLibrary(name: "CPQ", providers: [.apt(["libpq-dev"])]),
-    // NearbyStore for the RunStoring protocol, the shared PointBlob and SameActivity rule that
-    // PostgresRunStore implements and applies.
-    .target(
-        name: "NearbyPostgres", dependencies: ["CPQ", "NearbyBasics", "NearbyStore", "NearbyRuns"],
-        swiftSettings: swiftSettings),
+    // The libpq layer (connection, values, rows, errors, URLs), the `nearby` schema and its
+    // migrations, and publishing places and streets: what places and runs both use. It knows
+    // neither: `PostgresRunStore` lives in NearbyStore beside the SQLite store.
+    .target(name: "NearbyPostgres", dependencies: ["CPQ"], swiftSettings: swiftSettings),
     .testTarget(
         name: "NearbyPostgresTests",
-        dependencies: ["NearbyPostgres", "NearbyFeeds", "NearbyGeo", "NearbyTestSupport"],
+        dependencies: ["NearbyPostgres", "NearbyFeeds", "NearbyGeo", "NearbyRuns", "NearbyStore", "NearbyTestSupport"],
         swiftSettings: swiftSettings),
 ])
-// The runs commands pick the store by `--db` (a PostgreSQL URL or a SQLite file), and the store
-// conformance suite runs against both stores.
-for target in package.targets where ["NearbyStoreTests", "NearbyCLITests"].contains(target.name) {
-    target.dependencies.append("NearbyPostgres")
-}
 
 // MARK: - Fuzz targets (issue 8), owned by Fuzz/; see Fuzz/README.md.
 // Only when NEARBY_FUZZ=1 is set, so a normal `swift build` / `swift test` never sees them. `Fuzz/run`

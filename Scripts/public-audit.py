@@ -19,8 +19,8 @@ TYPE = re.compile(
     r"^(\s*)public\s+((?:final|indirect|nonisolated)\s+)*(struct|class|enum|protocol|typealias|actor)\s+(\w+)")
 MEMBER = re.compile(r"^(\s*)public\s+")
 LIBRARIES = [
-    "NearbyBasics", "NearbyGeo", "NearbyOSM", "NearbyWalk", "NearbyFeeds", "NearbyRuns", "NearbyStore", "NearbyPostgres",
-    "NearbyCLI",
+    "NearbySystem", "NearbyOutput", "NearbyGeo", "NearbyOSM", "NearbyWalk", "NearbyFeeds", "NearbyRuns",
+    "NearbyStore", "NearbyPostgres", "NearbyCLI",
 ]
 
 

@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 /// The help texts: the overview, and each command's help rendered from its ``CommandSpec`` (so
 /// a command's help names exactly the options its parser accepts).
 enum Help {

@@ -1,6 +1,5 @@
 import Foundation
-import NearbyBasics
-
+import NearbyOutput
 /// The `nearby` command line: parses the words, runs one command, returns the exit code.
 ///
 /// Output goes through the injected ``CommandOutput``; nothing here calls `exit`, so tests can run

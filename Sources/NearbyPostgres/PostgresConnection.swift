@@ -1,4 +1,4 @@
-import CPQ
+internal import CPQ
 
 /// One open connection to a PostgreSQL database, through libpq (loaded on first use).
 ///

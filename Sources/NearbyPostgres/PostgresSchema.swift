@@ -25,7 +25,7 @@ public struct PostgresSchemaName: Sendable, Hashable, CustomStringConvertible {
     private init(checked name: String) { self.name = name }
 
     /// The name quoted for SQL text.
-    var quoted: String { "\"\(name)\"" }
+    package var quoted: String { "\"\(name)\"" }
 
     public var description: String { name }
 }
@@ -55,16 +55,16 @@ public struct PostgresSchemaName: Sendable, Hashable, CustomStringConvertible {
 /// Version 3: no change of tables; `segments.points` may hold `PointBlob` format 2.
 public enum PostgresSchema {
     /// One forward step: the version it produces and its SQL (`{schema}` is the quoted schema).
-    struct Migration: Sendable {
-        let version: Int64
-        let summary: String
-        let statements: [String]
+    package struct Migration: Sendable {
+        package let version: Int64
+        package let summary: String
+        package let statements: [String]
     }
 
     /// The advisory lock key every Nearby migration takes ("nearby" in ASCII).
     static let lockKey: Int64 = 0x6e65_6172_6279
 
-    static let migrations: [Migration] = [
+    package static let migrations: [Migration] = [
         Migration(
             version: 1,
             summary: "runs with an athlete, segments with packed points and a geography line, places",

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a PostgreSQL database is: a `postgresql://` or `postgres://` URL.
 ///
 /// The URL goes to libpq (`PQconnectdb`) as it is, so its query parameters (`sslmode`,

@@ -1,5 +1,5 @@
 import Foundation
-import NearbyBasics
+import NearbySystem
 import NearbyGeo
 
 /// A walking network mapped from its file: opened in microseconds, read where a query goes,

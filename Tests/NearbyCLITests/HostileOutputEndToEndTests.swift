@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-import NearbyBasics
-
+import NearbyOutput
 /// Every human-readable output of `nearby` (in process), fed hostile feed records, track names and
 /// arguments (``HostileFixtures``): no control reaches the terminal raw, the escapes are shown;
 /// JSON stays exact; CSV is exact except that formulas are neutralised. Expected texts written

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 import Synchronization
-import NearbyBasics
-
+import NearbyOutput
 @testable import NearbyCLI
 
 /// The output boundary (issue 8): controls from outside are shown as escapes, Nearby's own styling

@@ -1,6 +1,6 @@
 import NearbyTestSupport
 import Foundation
-import NearbyBasics
+import NearbySystem
 import Testing
 
 @testable import NearbyRuns

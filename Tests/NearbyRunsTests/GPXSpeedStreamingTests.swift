@@ -1,4 +1,4 @@
-import NearbyBasics
+import NearbySystem
 import Testing
 
 @testable import NearbyRuns

@@ -1,5 +1,5 @@
 import Foundation
-import NearbyBasics
+import NearbyOutput
 import NearbyFeeds
 import NearbyGeo
 import NearbyRuns

@@ -1,7 +1,6 @@
 import NearbyRuns
 import NearbyStore
-import NearbyBasics
-
+import NearbyOutput
 /// `nearby runs import FILE|FOLDER…`: one ``RunLibrary/importRuns(_:observe:)`` call, its events
 /// rendered as they happen — one line on standard output per stored or recognised run, one
 /// sentence on standard error per skipped file, warnings, and on a terminal a progress line —

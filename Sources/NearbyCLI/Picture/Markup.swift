@@ -1,5 +1,5 @@
 import Foundation
-import NearbyBasics
+import NearbyOutput
 import NearbyRuns
 
 /// Small helpers to write HTML and SVG text safely.

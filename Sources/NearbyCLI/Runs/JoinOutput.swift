@@ -1,4 +1,4 @@
-import NearbyBasics
+import NearbyOutput
 import NearbyFeeds
 import NearbyGeo
 import NearbyRuns

@@ -1,5 +1,5 @@
 import Foundation
-import NearbyBasics
+import NearbySystem
 import NearbyPostgres
 import NearbyRuns
 import NearbyStore
@@ -67,7 +67,7 @@ struct RunsSession {
     /// `nearby` schema, anything else is a SQLite file. A URL is never taken for a file name.
     /// Either is opened for `athlete`; for `.readOnly` neither writes (PostgreSQL then needs a
     /// current schema and SELECT only).
-    static func openStore(_ database: String, access: RunStore.Access, athlete: String, clock: Clock)
+    static func openStore(_ database: String, access: RunStore.Access, athlete: String, clock: WallClock)
         throws(RunStoreError) -> any RunStoring
     {
         guard PostgresURL.isURL(database) else {

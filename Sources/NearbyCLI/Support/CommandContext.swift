@@ -1,6 +1,5 @@
 import Foundation
-import NearbyBasics
-
+import NearbyOutput
 /// The parsed words, resolved paths and output of one command run.
 struct CommandContext {
     var arguments: ParsedArguments

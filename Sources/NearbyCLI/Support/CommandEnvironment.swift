@@ -1,6 +1,5 @@
 import Foundation
-import NearbyBasics
-
+import NearbySystem
 /// Everything a command takes from the outside world, injected so that tests can run commands
 /// in-process and the library never reads globals.
 public struct CommandEnvironment: Sendable {
@@ -15,11 +14,11 @@ public struct CommandEnvironment: Sendable {
     public var stdoutIsTerminal: Bool
     public var stderrIsTerminal: Bool
     /// The clock.
-    public var clock: Clock
+    public var clock: WallClock
 
     public init(
         arguments: [String], variables: [String: String], currentDirectory: String, executablePath: String,
-        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, clock: Clock
+        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, clock: WallClock
     ) {
         self.arguments = arguments
         self.variables = variables

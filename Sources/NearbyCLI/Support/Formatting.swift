@@ -1,5 +1,5 @@
 import Foundation
-import NearbyBasics
+import NearbyOutput
 import NearbyRuns
 
 /// Human formats for distances, bearings and ages.

@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbyOutput
 /// The commands' JSON value: ``NearbyBasics/JSONValue`` (keys keep the order they are given in,
 /// so field order is stable), under the name the command files use.
 typealias JSONOutput = JSONValue

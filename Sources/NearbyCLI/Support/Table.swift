@@ -1,5 +1,5 @@
 /// A plain-text table aligned by terminal columns (CJK-aware), with a header row.
-import NearbyBasics
+import NearbyOutput
 struct Table: Sendable {
     var headers: [String]
     var rows: [[String]] = []

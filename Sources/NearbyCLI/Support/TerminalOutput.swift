@@ -1,6 +1,5 @@
 import Synchronization
-import NearbyBasics
-
+import NearbyOutput
 /// The output boundary of every command: what reaches standard output and standard error.
 ///
 /// Human-readable text (tables, `show`, `runs list/show`, notes, warnings, errors) is written

@@ -1,5 +1,5 @@
 /// Terminal column widths: CJK ideographs and full-width forms take two columns; a control
-import NearbyBasics
+import NearbyOutput
 /// character takes the width of its visible escape (``ControlText``), as the output boundary
 /// shows it that way.
 enum TextWidth {

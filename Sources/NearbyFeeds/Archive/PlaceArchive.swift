@@ -1,4 +1,4 @@
-import NearbyBasics
+import NearbySystem
 import NearbyGeo
 
 /// A place archive mapped from the cache: places by record number and an exact nearest query,

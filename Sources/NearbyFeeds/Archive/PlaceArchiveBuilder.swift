@@ -1,4 +1,4 @@
-import NearbyBasics
+import NearbySystem
 import Foundation
 import NearbyGeo
 

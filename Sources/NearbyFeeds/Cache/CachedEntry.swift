@@ -1,6 +1,5 @@
 import Foundation
-import NearbyBasics
-
+import NearbySystem
 /// A readable cached copy of one dataset: its metadata and where its files are.
 ///
 /// The folder is one immutable generation; a later refresh writes a new one and switches to it,

@@ -1,6 +1,5 @@
 import Foundation
-import NearbyBasics
-
+import NearbySystem
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -1,6 +1,5 @@
 import Foundation
-import NearbyBasics
-
+import NearbySystem
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -33,14 +32,14 @@ public struct DatasetCache: Sendable {
     /// The cache root (for example `<checkout>/cache`).
     public let directory: URL
     /// Where "now" comes from.
-    public let clock: Clock
+    public let clock: WallClock
     /// How pages are fetched.
     public let fetcher: any Fetcher
     /// Seconds a refresh waits for another refresh of the same dataset before giving up.
     public var lockWait: Double = 120
 
     /// Creates a cache over `directory` (created on the first refresh).
-    public init(directory: URL, clock: Clock, fetcher: any Fetcher) {
+    public init(directory: URL, clock: WallClock, fetcher: any Fetcher) {
         self.directory = directory
         self.clock = clock
         self.fetcher = fetcher

@@ -1,6 +1,5 @@
 import Foundation
-import NearbyBasics
-
+import NearbySystem
 /// What a refresh still owes the pages it fetched into the new generation, done on a thread of
 /// its own while the validator decodes them: the SHA-256 of each page the fetcher did not hash
 /// as it wrote it, the checksum of all pages (one page's hash, or the hash of the pages in

@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 /// Why a refresh failed. In every case the last good copy (if any) was left byte for byte.
 public enum RefreshError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The dataset id cannot be used as a folder name.

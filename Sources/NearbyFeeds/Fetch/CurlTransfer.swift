@@ -1,7 +1,6 @@
 internal import CCurl
 import Foundation
-import NearbyBasics
-
+import NearbySystem
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -1,6 +1,5 @@
 import Foundation
-import NearbyBasics
-
+import NearbySystem
 /// What the commands ask of the feeds: a dataset's places, fetched when missing or stale, read from
 /// the cache when offline, and never parsed again once its archive is built.
 ///

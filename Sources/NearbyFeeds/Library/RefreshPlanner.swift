@@ -1,6 +1,5 @@
 import Foundation
-import NearbyBasics
-
+import NearbySystem
 /// Turns a dataset manifest into the cache's ``RefreshPlan``: which URL each page comes from, when
 /// paging stops, and how a fetched feed is validated and turned into a ``PlaceArchive``.
 public struct RefreshPlanner: Sendable {

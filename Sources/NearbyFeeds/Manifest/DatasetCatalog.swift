@@ -1,6 +1,6 @@
 import Foundation
-import NearbyBasics
-
+import NearbySystem
+import NearbyOutput
 /// The dataset plugins known to a run: every place manifest found in an ordered list of
 /// folders (built-in `Datasets/`, the user's config folder, `--datasets DIR`…).
 ///

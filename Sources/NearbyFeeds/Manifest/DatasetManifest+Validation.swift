@@ -1,6 +1,5 @@
 import Foundation
-import NearbyBasics
-
+import NearbySystem
 extension DatasetManifest {
     /// True when `text` is a usable id or attribute key: 1…64 of `[a-z0-9-]`, not starting
     /// with a hyphen (``DatasetID``, the rule the cache applies too).

@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 /// Why a dataset manifest is refused.
 public enum ManifestError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidID(String)

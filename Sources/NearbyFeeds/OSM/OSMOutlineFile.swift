@@ -1,5 +1,5 @@
 import Foundation
-import NearbyBasics
+import NearbySystem
 import NearbyGeo
 
 /// The outlines of a dataset's area places (`outlines.nbyoutline` beside the place archive),

@@ -1,5 +1,5 @@
 import Foundation
-import NearbyBasics
+import NearbySystem
 import NearbyOSM
 
 /// The refresh of a dataset whose source is an OpenStreetMap extract: the extract is the one

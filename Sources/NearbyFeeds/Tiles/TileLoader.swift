@@ -1,5 +1,5 @@
 import Foundation
-import NearbyBasics
+import NearbySystem
 import NearbyGeo
 
 /// Gets the tiles of a picture: from the cache while fresh, else from the tile server through
@@ -17,10 +17,10 @@ public struct TileLoader: Sendable {
 
     public var cache: TileCache
     public var fetcher: any Fetcher
-    public var clock: Clock
+    public var clock: WallClock
     public var offline: Bool
 
-    public init(cache: TileCache, fetcher: any Fetcher, clock: Clock, offline: Bool) {
+    public init(cache: TileCache, fetcher: any Fetcher, clock: WallClock, offline: Bool) {
         self.cache = cache
         self.fetcher = fetcher
         self.clock = clock

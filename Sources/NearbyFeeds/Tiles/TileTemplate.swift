@@ -1,4 +1,4 @@
-import NearbyBasics
+import NearbySystem
 import NearbyGeo
 
 /// A tile server's URL template such as `https://tile.openstreetmap.org/{z}/{x}/{y}.png`,

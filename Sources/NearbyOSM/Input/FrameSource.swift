@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -1,6 +1,5 @@
 import Foundation
-import NearbyBasics
-
+import NearbySystem
 extension BadgeCatalogue {
     /// The most badges one catalogue may hold.
     public static let maxBadges = 1000

@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 /// Why badge catalogues could not be found or the chosen one used: one sentence each, naming the
 /// file or folder at fault.
 public enum BadgeDatasetError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,6 +1,5 @@
 import Foundation
-import NearbyBasics
-
+import NearbySystem
 /// The badge dataset plugins found in the dataset folders, and the choice of one.
 ///
 /// Every `*.json` file whose `kind` is `"badges"` (or whose top level is an array: an old bare

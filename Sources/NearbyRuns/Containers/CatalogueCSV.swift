@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 /// An RFC 4180 CSV catalogue read a chunk at a time, keeping only the cells of the columns its
 /// reader asks for: quoted cells may hold commas, doubled quotes and raw newlines (Strava's
 /// descriptions do); LF and CRLF line ends; a UTF-8 BOM is skipped; invalid UTF-8 is repaired with

@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 /// Why a compressed file, an archive or one of its members could not be read.
 ///
 /// Every case names the display path of what it is about (`export.zip!activities/1.fit.gz`), with

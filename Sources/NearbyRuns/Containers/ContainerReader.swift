@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 /// The one entry point for files that may be compressed or archived: given a path (a GPX, TCX or
 /// FIT file, a `.gz` of one, a zip export, a zip of zips), it yields every activity file inside as
 /// an ``ActivitySource``, or one sentence per member it cannot read, and never stops at a bad

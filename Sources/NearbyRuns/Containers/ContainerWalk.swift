@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 /// One walk through a file and everything nested in it, keeping the running total of inflated
 /// bytes that ``ContainerLimits/totalBytes`` bounds.
 ///

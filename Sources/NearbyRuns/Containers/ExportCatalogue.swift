@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 /// What an export's catalogue says about one activity.
 public struct ActivityMetadata: Sendable, Hashable {
     /// The activity's name (`Laufen Landal Park`).

@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 /// Garmin Connect's `…summarizedActivities.json`: a JSON array of objects
 /// `{"summarizedActivitiesExport": [{activityId, name, activityType, startTimeGmt, …}]}` with
 /// `startTimeGmt` in milliseconds since 1970 (UTC). Files are not named by activity, so members

@@ -1,7 +1,6 @@
 internal import CZlib
 import Foundation
-import NearbyBasics
-
+import NearbySystem
 /// Compressed data inflated through zlib a piece at a time, so that nothing larger than the
 /// piece a reader asks for is ever in memory: a gzip file (every member in turn, CRC and length
 /// checked by zlib; trailing zero bytes ignored) or the raw deflate data of a zip member (its

@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 /// A zip file on disk read with `pread`: the central directory and local headers through a small
 /// block cache, each member's data into a buffer of its own size. Nothing is memory-mapped, so a
 /// file truncated by another program while it is read gives short reads (then a damaged member or

@@ -1,4 +1,4 @@
-import NearbyBasics
+import NearbyOutput
 import NearbyGeo
 
 extension Coordinate {

@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbyOutput
 /// Writes a ``TrackDocument`` as GPX 1.1: `wpt`s, then each track as `trk` (`name`, `type`) with
 /// `trkseg`/`trkpt` (`lat`, `lon`, `ele`, `time`, and heart rate / cadence in a Garmin
 /// `gpxtpx:TrackPointExtension`, one element a line as Garmin and Strava write it, so GDAL's GPX

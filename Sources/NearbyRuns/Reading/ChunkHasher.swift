@@ -1,6 +1,5 @@
 import Dispatch
-import NearbyBasics
-
+import NearbySystem
 /// SHA-256 of a streamed document, computed on a second thread while the scanner parses the
 /// same chunks: the reader hands each chunk over as it is read and waits (``drain()``) before it
 /// moves or frees the bytes, so at most the chunks of one window are in flight. Bytes the reader

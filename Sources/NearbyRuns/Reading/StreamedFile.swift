@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 /// A regular file kept open to be read in pieces with `pread`, never mapped (another program
 /// truncating a mapped file would kill the process with SIGBUS) and never read whole unless a
 /// caller asks for ``SourceBytes/array``.

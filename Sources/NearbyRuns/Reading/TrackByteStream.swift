@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 /// Where a streamed track's bytes come from: read in order, a piece at a time, by offset.
 ///
 /// ``TrackReader/read(stream:fileName:chunkSize:)`` reads a GPX or TCX document through a window

@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 /// A document read from a ``TrackByteStream``, with the SHA-256 of every byte of the stream.
 public struct StreamedTrack: Sendable {
     /// The document, after ``PhysicalLimits``.

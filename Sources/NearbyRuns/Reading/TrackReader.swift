@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 /// A fast streaming reader for GPX 1.0, GPX 1.1 and TCX files.
 ///
 /// The format is detected from the root element (`gpx` with `version` 1.0 or 1.1, 1.1 when

@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 /// The bytes of a streamed document that the scanner can see: a buffer holding a small area of
 /// pinned element names, then a window of the document read a chunk at a time.
 ///

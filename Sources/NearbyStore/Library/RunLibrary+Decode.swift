@@ -1,4 +1,4 @@
-import NearbyBasics
+import NearbySystem
 import NearbyRuns
 
 extension RunLibrary {

@@ -1,4 +1,4 @@
-import CZlib
+internal import CZlib
 import Foundation
 
 /// Writes OSM PBF files byte by byte from the format's description (the OSM wiki's "PBF Format"

@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 /// Why a FIT file could not be imported. Every case names the file and gives one sentence.
 public enum FITDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The bytes do not start with a FIT file header (size 12 or 14, ".FIT" at offset 8).

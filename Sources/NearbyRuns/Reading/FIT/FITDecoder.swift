@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 /// A decoder for FIT activity files (Garmin's Flexible and Interoperable Data Transfer
 /// protocol), written for Nearby.
 ///

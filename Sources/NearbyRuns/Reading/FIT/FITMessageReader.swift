@@ -1,5 +1,4 @@
-import NearbyBasics
-
+import NearbySystem
 /// Reads the messages of one FIT file (one part of a chain) between two offsets and hands every
 /// data message to a ``FITActivityBuilder``.
 ///

@@ -2,8 +2,7 @@ import Foundation
 import NearbyTestSupport
 import Testing
 
-@testable import NearbyBasics
-
+@testable import NearbySystem
 @Suite struct RegularFileTests {
     private func folder() throws -> URL {
         try TestPaths.temporaryDirectory("regular-file")

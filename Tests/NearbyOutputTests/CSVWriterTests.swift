@@ -1,7 +1,6 @@
 import Testing
 
-@testable import NearbyBasics
-
+@testable import NearbyOutput
 /// RFC 4180 section 2 rules, expected text written by hand.
 @Suite struct FormatsCSVWriterTests {
     @Test func quotingRules() {

@@ -1,7 +1,6 @@
 import Testing
 
-@testable import NearbyBasics
-
+@testable import NearbyOutput
 /// Expected texts written by hand; the rounding cases from the exact binary values
 /// (`python3 -c "from decimal import Decimal; print(Decimal(0.15))"` → 0.1499999999999999944…).
 @Suite struct FormatsNumberTextTests {

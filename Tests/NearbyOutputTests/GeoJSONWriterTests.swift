@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NearbyBasics
-
+@testable import NearbyOutput
 /// GeoJSON (RFC 7946) text written by hand; JSONSerialization as the independent reader.
 @Suite struct FormatsGeoJSONWriterTests {
     static func parse(_ text: String) throws -> [String: Any] {

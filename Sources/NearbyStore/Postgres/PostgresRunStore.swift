@@ -1,7 +1,7 @@
 import Foundation
 import NearbyGeo
 import NearbyRuns
-import NearbyStore
+import NearbyPostgres
 
 /// The runs of a shared store, in PostgreSQL: `<schema>.runs` and `<schema>.segments` (see
 /// ``PostgresSchema``), with the same behaviour as the SQLite `RunStore`.

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NearbyBasics
-
+@testable import NearbyOutput
 /// Expected texts written by hand (the RFC 8259 §13 examples without their white space);
 /// Foundation's JSONSerialization is the independent reader where a text is read back.
 @Suite struct FormatsJSONWriterTests {

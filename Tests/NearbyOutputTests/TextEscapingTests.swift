@@ -1,7 +1,6 @@
 import Testing
 
-@testable import NearbyBasics
-
+@testable import NearbyOutput
 /// XML/HTML escaping for GPX and the run picture; expected text written by hand.
 @Suite struct FormatsTextEscapingTests {
     @Test func xmlEscapesAndDropsForbiddenCharacters() {

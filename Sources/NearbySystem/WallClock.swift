@@ -1,12 +1,12 @@
 import Foundation
 
 /// The source of "now" for Nearby: the one clock shape, injected into the feeds cache, the tile
-/// loader, the runs store and every command, so tests can pin it. Libraries never read the system
-/// clock themselves: only the executable passes ``system``.
+/// loader and every command (the runs stores are given its reading as their `now`), so tests can
+/// pin it. Libraries never read the system clock themselves: only the executable passes ``system``.
 ///
-/// (It shadows the standard library's `Clock` protocol in files that import NearbyBasics; elapsed
-/// time is measured with `ContinuousClock` by name.)
-public struct Clock: Sendable {
+/// Named apart from the standard library's `Clock` protocol, which measures elapsed time
+/// (`ContinuousClock`); this one answers "what time is it".
+public struct WallClock: Sendable {
     private let read: @Sendable () -> Date
 
     /// A clock that answers `now()`.
@@ -19,8 +19,8 @@ public struct Clock: Sendable {
     public var secondsSince1970: Double { now().timeIntervalSince1970 }
 
     /// The system clock.
-    public static var system: Clock { Clock { Date() } }
+    public static var system: WallClock { WallClock { Date() } }
 
     /// A clock that always answers `instant` (tests, reproducible runs).
-    public static func fixed(_ instant: Date) -> Clock { Clock { instant } }
+    public static func fixed(_ instant: Date) -> WallClock { WallClock { instant } }
 }

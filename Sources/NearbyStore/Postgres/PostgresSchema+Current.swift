@@ -1,4 +1,4 @@
-import NearbyStore
+import NearbyPostgres
 
 extension PostgresSchema {
     /// The version recorded in `schema`, read without a lock, DDL or a write (0 when the schema or

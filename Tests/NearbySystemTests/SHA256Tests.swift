@@ -2,8 +2,7 @@ import Foundation
 import NearbyTestSupport
 import Testing
 
-@testable import NearbyBasics
-
+@testable import NearbySystem
 @Suite struct SHA256Tests {
     // Oracle: FIPS 180-2 Appendix B vectors, confirmed with
     // python3 -c "import hashlib; print(hashlib.sha256(MESSAGE).hexdigest())"

@@ -1,5 +1,5 @@
 import NearbyGeo
-import NearbyStore
+import NearbyPostgres
 
 extension PostgresRunStore {
     /// How much farther PostGIS's spherical distance can be than the WGS84 one. The sphere has
