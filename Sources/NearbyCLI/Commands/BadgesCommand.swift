@@ -8,12 +8,13 @@ enum BadgesCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         let format = try context.format(allowed: [.table, .json])
         let session = try RunsSession(context)
-        let runs: [StoredRun]
-        let store = try session.openStore()
-        do { runs = try store.runs(session.scope) } catch { throw .failure(error.description) }
-        let summaries = try session.summaries(of: runs, store: store)
-        let awards = BadgeRules.awards(session.catalogue, runs: RunFormatting.badgeRuns(runs, summaries))
-        let byID = Dictionary(runs.map { (String($0.id), $0) }, uniquingKeysWith: { first, _ in first })
+        let standing = try RunsSession.failing { () throws(RunLibraryError) in
+            try session.library.badgeStanding(in: session.catalogue)
+        }
+        let awards = standing.awards
+        let byID = standing.runs
+        let runs = standing.listed.map(\.run)
+        let summaries = standing.listed.map(\.summary)
         let units = session.units
         let zone = session.timeZone
         func when(_ run: BadgeRun?) -> String {

@@ -23,15 +23,15 @@ enum RunExportCommand {
         }
         let format = try context.format(allowed: [.geojson, .gpx, .csv])
         let session = try RunsSession(context)
-        let store = try session.openStore()
-        let (run, analysis) = try session.loadStored(words[0], store: store)
+        let (run, stored, analysis) = try RunsSession.failing { () throws(RunLibraryError) in
+            try session.library.storedRunWithTrack(words[0])
+        }
         try RunFormatting.requireRoute(analysis, title: RunFormatting.title(run), purpose: "export")
         let text: String
         switch format {
         case .gpx:
-            let segments: [TrackSegment]
-            do { segments = try store.segments(ofRun: run.id) } catch { throw .failure(error.description) }
-            let track = Track(name: run.name ?? run.sourceName, activityType: run.activityType, segments: segments)
+            let track = Track(
+                name: run.name ?? run.sourceName, activityType: run.activityType, segments: stored.segments)
             text = GPXWriter().write(TrackDocument(format: .gpx11, name: run.name, tracks: [track]))
         case .csv:
             var rows: [[String]] = []

@@ -51,17 +51,6 @@ enum RunFormatting {
         let distance = summary.statistics.distance
         return earns && distance > 0 ? catalogue.best(for: distance).name : "–"
     }
-
-    /// The badge history as the rules want it: each run's distance and its one speed
-    /// (``RunSummary/rankingSpeed``, none for a run without trustworthy timing). Rides, swims and
-    /// other activities not on foot take no part (``RunSummary/earnsRunningBadges``).
-    static func badgeRuns(_ runs: [StoredRun], _ summaries: [RunSummary]) -> [BadgeRun] {
-        zip(runs, summaries).filter { $0.1.earnsRunningBadges }.map { run, summary in
-            BadgeRun(
-                id: String(run.id), startTime: run.startTime ?? run.importedAt, distance: summary.statistics.distance,
-                speed: summary.rankingSpeed)
-        }
-    }
 }
 
 extension RunFormatting {

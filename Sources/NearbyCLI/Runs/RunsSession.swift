@@ -52,16 +52,6 @@ struct RunsSession {
     /// How the library analyses runs.
     var settings: RunAnalysisSettings { library.settings }
 
-    /// Opens the runs database (for the commands that still use the store directly).
-    func openStore(_ access: RunStore.Access = .readOnly) throws(CLIError) -> any RunStoring {
-        do {
-            return try Self.openStore(
-                context.paths.databasePath, access: access, athlete: athlete, clock: context.environment.clock)
-        } catch {
-            throw .failure(error.description)
-        }
-    }
-
     /// The store `database` names: a PostgreSQL URL (`postgresql://`, `postgres://`; libpq's
     /// conventions for passwords, `sslmode` and `~/.pgpass`) opens ``PostgresRunStore`` in the
     /// `nearby` schema, anything else is a SQLite file. A URL is never taken for a file name.
@@ -80,27 +70,6 @@ struct RunsSession {
             throw .backend(error.description)
         }
         return try PostgresRunStore(url: url, access: access, athlete: athlete, now: { clock.secondsSince1970 })
-    }
-
-    /// The figures and the one speed of each stored run (``RunSummary``), in the order given.
-    func summaries(of runs: [StoredRun], store: any RunStoring) throws(CLIError) -> [RunSummary] {
-        try Self.failing { () throws(RunLibraryError) in
-            try library(over: store).summaries(of: runs)
-        }
-    }
-
-    /// A stored run by id, hash prefix or file name, with its analysis.
-    func loadStored(_ reference: String, store: any RunStoring) throws(CLIError) -> (StoredRun, RunAnalysis) {
-        try Self.failing { () throws(RunLibraryError) in
-            try library(over: store).storedRun(reference)
-        }
-    }
-
-    /// A library over an open `store`, with this session's settings and scope.
-    func library(over store: any RunStoring) -> RunLibrary {
-        let library = RunLibrary(settings: settings, store: store)
-        library.scope = scope
-        return library
     }
 
     /// The badge catalogue: `--badges ID`, else `NEARBY_BADGES`, else `badges` (see ``BadgeCatalogueOption``).

@@ -96,10 +96,19 @@ public final class RunLibrary {
 
     /// The stored run a reference names (id, hash prefix or file name), analysed.
     public func storedRun(_ reference: String) throws(RunLibraryError) -> (run: StoredRun, analysis: RunAnalysis) {
+        let found = try storedRunWithTrack(reference)
+        return (found.run, found.analysis)
+    }
+
+    /// ``storedRun(_:)`` with the track as it was stored (every point exactly as imported), read
+    /// from the store once for both: what `runs export --format gpx` writes.
+    public func storedRunWithTrack(_ reference: String) throws(RunLibraryError) -> (
+        run: StoredRun, track: Track, analysis: RunAnalysis
+    ) {
         let run = try withStore { store throws(RunStoreError) in try store.findRun(reference: reference, scope: scope) }
         let track = try storedTrack(run)
         return (
-            run,
+            run, track,
             settings.analyse([track], activityType: run.activityType, fileTime: run.fileTime, device: run.deviceTotals)
         )
     }
