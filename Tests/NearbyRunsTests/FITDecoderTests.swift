@@ -54,7 +54,9 @@ import Testing
         #expect(tracks[0].name == nil)
         #expect(tracks[0].segments.map(\.points.count) == [3, 2])
         let points = tracks[0].segments.flatMap(\.points)
-        #expect(points.map(\.time) == [0, 5, 10, 25, 30].map { W.unixT0 + $0 })
+        let offsets: [Double] = [0, 5, 10, 25, 30]
+        let wantTimes: [Double?] = offsets.map { W.unixT0 + $0 }
+        #expect(points.map(\.time) == wantTimes)
         // altitude = raw / 5 − 500
         #expect(points.map(\.elevation) == [100, 101, 102, 103, 0])
         #expect(points.map(\.heartRate) == [150, 151, 152, 153, 154])
@@ -101,10 +103,13 @@ import Testing
         #expect(activity.sessions[0].positionedRecordCount == 6)
         #expect(activity.sessions[0].pausedPointCount == 2)
         let times = activity.document.tracks[0].segments.map { $0.points.map(\.time) }
-        #expect(times == [[0, 1], [4, 5]].map { $0.map { W.unixT0 + $0 } })
+        let t0: Double = W.unixT0
+        let wantTimes: [[Double?]] = [[t0, t0 + 1], [t0 + 4, t0 + 5]]
+        #expect(times == wantTimes)
         let kept = try FITDecoder(options: .init(keepPausedRecords: true)).decode(w.file(), fileName: "k.fit")
         let keptTimes = kept.document.tracks[0].segments.map { $0.points.map(\.time) }
-        #expect(keptTimes == [[0, 1], [2, 3], [4, 5]].map { $0.map { W.unixT0 + $0 } })
+        let wantKept: [[Double?]] = [[t0, t0 + 1], [t0 + 2, t0 + 3], [t0 + 4, t0 + 5]]
+        #expect(keptTimes == wantKept)
     }
 
     @Test func bigEndianMessagesDecodeTheSame() throws {

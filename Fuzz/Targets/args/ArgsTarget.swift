@@ -51,7 +51,7 @@ func exercise(_ context: CommandContext) {
 func show(_ metres: Double) {
     guard metres.isFinite else { return }
     _ = Formatting.distance(metres)
-    _ = Formatting.distanceImperial(metres)
+    _ = Formatting.distance(metres, units: .imperial)
 }
 
 /// Every command's declaration (the parser takes its options and the global ones), and one

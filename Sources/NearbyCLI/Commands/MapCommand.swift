@@ -57,12 +57,13 @@ enum MapCommand {
             guard let coordinate = hit.place.coordinate else { continue }
             var entry = PlacesMap.Entry(
                 number: entries.count + 1, dataset: hit.place.datasetID, name: hit.place.name,
-                coordinate: coordinate, distance: hit.distance.map(output.distanceText) ?? "",
+                coordinate: coordinate,
+                distance: hit.distance.map { Formatting.distance($0, units: output.units) } ?? "",
                 compass: hit.bearing.map(Formatting.compass) ?? "", address: hit.place.address)
             if walking {
                 if let walk = item.walk {
                     let minutes = Int((walk.distance / walkSpeed / 60).rounded(.up))
-                    entry.walk = "\(output.distanceText(walk.distance)) · \(minutes) min on foot"
+                    entry.walk = "\(Formatting.distance(walk.distance, units: output.units)) · \(minutes) min on foot"
                     entry.walkPath = walk.path
                 } else {
                     entry.walk = "cannot be reached on foot"

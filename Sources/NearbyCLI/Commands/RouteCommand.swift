@@ -35,6 +35,7 @@ enum RouteCommand {
         }
         guard let walk else { throw .failure("\(to) cannot be reached on foot from \(from) on the imported streets") }
         let seconds = (walk.distance / speed).rounded()
+        let units = try UnitsOption.resolve(context)
         switch format {
         case .json:
             context.output.out(
@@ -61,14 +62,14 @@ enum RouteCommand {
             // The walk as a track a phone or watch can follow: the start, the attached points,
             // every node walked, the end.
             let points = walk.path.map { TrackPoint(latitude: $0.latitude, longitude: $0.longitude) }
-            let name = "On foot from \(from) to \(to), \(Formatting.distance(walk.distance))"
+            let name = "On foot from \(from) to \(to), \(Formatting.distance(walk.distance, units: units))"
             let track = Track(name: name, activityType: "walking", segments: [TrackSegment(points: points)])
             context.output.out(GPXWriter().write(TrackDocument(format: .gpx11, name: name, tracks: [track])))
         default:
             let minutes = Int((seconds / 60).rounded(.up))
-            var text = "\(Formatting.distance(walk.distance)) on foot, about \(minutes) min\n"
+            var text = "\(Formatting.distance(walk.distance, units: units)) on foot, about \(minutes) min\n"
             let named = try ways(walk, network).map {
-                "\($0.0.isEmpty ? "(unnamed way)" : $0.0) \(Formatting.distance($0.1))"
+                "\($0.0.isEmpty ? "(unnamed way)" : $0.0) \(Formatting.distance($0.1, units: units))"
             }
             if !named.isEmpty { text += named.joined(separator: ", ") + "\n" }
             context.output.out(text)

@@ -50,15 +50,16 @@ enum RunsNearCommand {
             var table = Table(headers: headers, rightAligned: [0, everyone ? 4 : 3])
             for pass in passes { table.add(row(pass, everyone: everyone, units: session.units, zone: zone)) }
             context.output.out(table.render(style: context.style))
-            if passes.isEmpty { context.note("No runs passed within \(Formatting.distance(within)) of \(point).") }
+            if passes.isEmpty {
+                context.note("No runs passed within \(Formatting.distance(within, units: session.units)) of \(point).")
+            }
         }
     }
 
     /// One pass as a table row: the run, and its closest fix (distance and compass bearing from
     /// the point, position, local time).
     static func row(_ pass: RunPass, everyone: Bool, units: Units, zone: TimeZone) -> [String] {
-        let distance: String =
-            units == .imperial ? Formatting.distanceImperial(pass.distance) : Formatting.distance(pass.distance)
+        let distance = Formatting.distance(pass.distance, units: units)
         let position: String =
             Formatting.number(pass.fix.latitude, digits: 6) + "," + Formatting.number(pass.fix.longitude, digits: 6)
         var cells: [String] = [

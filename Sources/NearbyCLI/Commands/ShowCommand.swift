@@ -49,7 +49,7 @@ enum ShowCommand {
             rows.append(
                 (
                     "from --at",
-                    "\(output.distanceText(distance)) \(Formatting.compass(bearing)) (\(Int(exactly: bearing.rounded()) ?? 0)°)"
+                    "\(Formatting.distance(distance, units: output.units)) \(Formatting.compass(bearing)) (\(Int(exactly: bearing.rounded()) ?? 0)°)"
                 ))
         }
         let width = rows.map { TextWidth.columns($0.0) }.max() ?? 0

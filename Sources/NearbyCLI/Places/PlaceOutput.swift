@@ -49,11 +49,7 @@ struct PlaceOutput {
     private func walkText(_ index: Int) -> String {
         guard let walks, walks.indices.contains(index), let walk = walks[index] else { return "unreachable" }
         let minutes = Int((walk.distance / walkSpeed / 60).rounded(.up))
-        return distanceText(walk.distance) + " · \(minutes) min"
-    }
-
-    func distanceText(_ metres: Double) -> String {
-        units == .imperial ? Formatting.distanceImperial(metres) : Formatting.distance(metres)
+        return Formatting.distance(walk.distance, units: units) + " · \(minutes) min"
     }
 
     private func table(_ hits: [PlaceHit]) -> String {
@@ -68,7 +64,7 @@ struct PlaceOutput {
                 let distance =
                     hit.distance.map { distance -> String in
                         let compass = hit.bearing.map { " " + Formatting.compass($0) } ?? ""
-                        return distanceText(distance) + compass
+                        return Formatting.distance(distance, units: units) + compass
                     } ?? ""
                 row = [String(number + 1), distance, hit.place.name, hit.place.address ?? "", hit.place.id]
                 if walks != nil { row.insert(walkText(number), at: 1) }

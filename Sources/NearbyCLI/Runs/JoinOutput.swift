@@ -15,7 +15,7 @@ struct JoinOutput {
     var units: Units { session.units }
 
     func distance(_ metres: Double) -> String {
-        units == .imperial ? Formatting.distanceImperial(metres) : Formatting.distance(metres)
+        Formatting.distance(metres, units: units)
     }
 
     private func id(_ dataset: Int) -> String { datasets[dataset].manifest.id }

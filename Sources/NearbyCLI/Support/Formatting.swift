@@ -4,8 +4,11 @@ import NearbyRuns
 
 /// Human formats for distances, bearings and ages.
 enum Formatting {
-    /// `85 m`, `950 m`, `1.2 km`, `12 km`; `–` for a value that is not a finite distance.
-    static func distance(_ metres: Double) -> String {
+    /// The one way a distance near the user is written, in `units`: metric `85 m`, `950 m`,
+    /// `1.2 km`, `12 km`; imperial `280 ft`, `0.3 mi`, `12 mi`; `–` for a value that is not a finite
+    /// distance. (A run's total is written with fixed decimals by `Units.distance(_:decimals:)`.)
+    static func distance(_ metres: Double, units: Units = .metric) -> String {
+        guard units == .metric else { return imperial(metres) }
         guard metres.isFinite else { return "–" }
         if abs(metres) < 999.5 { return "\(whole(metres)) m" }
         let km = metres / 1000
@@ -14,7 +17,7 @@ enum Formatting {
     }
 
     /// `0.3 mi`, `12 mi`, or feet below a tenth of a mile; `–` for a value that is not finite.
-    static func distanceImperial(_ metres: Double) -> String {
+    private static func imperial(_ metres: Double) -> String {
         guard metres.isFinite else { return "–" }
         let miles = metres / 1609.344
         if abs(miles) < 0.1 { return "\(whole(metres / 0.3048)) ft" }

@@ -29,7 +29,7 @@ public struct ContainerReader: Sendable {
     /// else (a FIT file, a gzip) is read once into one buffer of at most ``ContainerLimits/memberBytes``.
     public func read<E: Error>(path: String, _ visit: (ContainerItem) throws(E) -> Void) throws(E) {
         let shown = DisplayName.escape(path)
-        let location = Location(displayPath: shown, name: path)
+        let location = MemberPath(displayPath: shown, name: path)
         func failed(_ error: FileReadError) throws(E) {
             if case .tooLarge(_, let limit) = error {
                 try visit(
@@ -88,7 +88,7 @@ public struct ContainerReader: Sendable {
     /// Reads `bytes` as if they were a file called `name` (the fuzz entry point: bytes in, items out).
     public func read<E: Error>(bytes: [UInt8], name: String, _ visit: (ContainerItem) throws(E) -> Void) throws(E) {
         var walk = ContainerWalk(limits: limits)
-        try walk.handle(SourceBytes(bytes), at: Location(displayPath: DisplayName.escape(name), name: name), visit)
+        try walk.handle(SourceBytes(bytes), at: MemberPath(displayPath: DisplayName.escape(name), name: name), visit)
     }
 
     /// Every item of the file at `path`. Holds every source's bytes at once; prefer ``read(path:_:)``
@@ -107,8 +107,10 @@ public struct ContainerReader: Sendable {
     }
 }
 
-/// Where an item is: its display path and its own name (a member name, or the path at the top).
-struct Location {
+/// Where an item lies in what the user named: its display path (`export.zip!activities/1.fit.gz`),
+/// its own name (a member name, or the path at the top), how deep in nested archives, and what an
+/// export catalogue says of it.
+struct MemberPath {
     var displayPath: String
     /// The unescaped member name (or the top-level path), for catalogue look-ups and extensions.
     var name: String

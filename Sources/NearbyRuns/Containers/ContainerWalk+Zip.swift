@@ -2,7 +2,7 @@ extension ContainerWalk {
     /// Yields every member of a zip: catalogues first (read, not yielded as sources), then the
     /// members in directory order, then the catalogue's rows whose file the archive lacks.
     mutating func zipArchive<E: Error>(
-        _ archive: some ZipArchive, at location: Location, _ visit: (ContainerItem) throws(E) -> Void
+        _ archive: some ZipArchive, at location: MemberPath, _ visit: (ContainerItem) throws(E) -> Void
     ) throws(E) {
         let listing = Result { () throws(ContainerError) -> [Result<ZipEntry, ContainerError>] in
             try archive.directory(path: location.displayPath, limits: limits)
@@ -41,7 +41,7 @@ extension ContainerWalk {
             if catalogueNames.contains(entry.name) { continue }
             switch extract(entry, from: archive, path: memberPath) {
             case .success(let member):
-                var next = Location(displayPath: memberPath, name: entry.name, depth: location.depth + 1)
+                var next = MemberPath(displayPath: memberPath, name: entry.name, depth: location.depth + 1)
                 // A nested zip inherits the outer catalogue for matching by start time (Garmin),
                 // but member paths are only looked up in the catalogue of their own zip.
                 next.catalogue = local ?? location.catalogue
@@ -66,7 +66,7 @@ extension ContainerWalk {
 
     /// Reads the catalogues among `entries` (all of one kind are merged; the first kind found wins).
     private mutating func catalogues<E: Error>(
-        _ entries: [Result<ZipEntry, ContainerError>], archive: some ZipArchive, at location: Location,
+        _ entries: [Result<ZipEntry, ContainerError>], archive: some ZipArchive, at location: MemberPath,
         _ visit: (ContainerItem) throws(E) -> Void
     ) throws(E) -> (ExportCatalogue?, Set<String>) {
         var found: ExportCatalogue?

@@ -35,7 +35,7 @@ struct ContainerWalk {
 
     /// Sniffs `bytes` (in memory) and yields what they hold.
     mutating func handle<E: Error>(
-        _ bytes: SourceBytes, at location: Location, _ visit: (ContainerItem) throws(E) -> Void
+        _ bytes: SourceBytes, at location: MemberPath, _ visit: (ContainerItem) throws(E) -> Void
     )
         throws(E)
     {
@@ -71,7 +71,7 @@ struct ContainerWalk {
 
     /// Sniffs an inflating `stream` and yields what it holds, inflating only what that needs.
     mutating func handle<E: Error>(
-        _ stream: InflateStream, at location: Location, _ visit: (ContainerItem) throws(E) -> Void
+        _ stream: InflateStream, at location: MemberPath, _ visit: (ContainerItem) throws(E) -> Void
     ) throws(E) {
         defer { account(stream) }
         let head: [UInt8]
@@ -112,7 +112,7 @@ struct ContainerWalk {
 
     /// What neither track, gzip nor zip is: a failure at the top, ignored inside an archive
     /// unless its name says "track".
-    private func unknown<E: Error>(at location: Location, _ visit: (ContainerItem) throws(E) -> Void) throws(E) {
+    private func unknown<E: Error>(at location: MemberPath, _ visit: (ContainerItem) throws(E) -> Void) throws(E) {
         if location.depth == 0 {
             try visit(
                 .failed(
@@ -221,7 +221,9 @@ struct ContainerWalk {
     }
 
     /// Yields what a member holds.
-    mutating func handle<E: Error>(_ member: Member, at location: Location, _ visit: (ContainerItem) throws(E) -> Void)
+    mutating func handle<E: Error>(
+        _ member: Member, at location: MemberPath, _ visit: (ContainerItem) throws(E) -> Void
+    )
         throws(E)
     {
         switch member {
