@@ -1,4 +1,5 @@
 import Foundation
+import NearbySystem
 
 #if canImport(Glibc)
     import Glibc
@@ -79,20 +80,24 @@ enum CacheFiles {
         return (fd, size)
     }
 
-    /// Maps a regular file inside the cache read-only (never through a link); Nearby alone writes
-    /// these files, by creating them new, so the mapping cannot be truncated under a reader.
+    /// Maps a regular file inside the cache read-only (never through a link, never waiting on a
+    /// FIFO: ``MappedFile``, the one mapping of Nearby); Nearby alone writes these files, by
+    /// creating them new, so the mapping cannot be truncated under a reader. The mapping lives as
+    /// long as the returned bytes.
     static func mapped(_ url: URL) throws(StorageFailure) -> Data {
-        let (fd, length) = try openRegular(url)
-        defer { close(fd) }
-        guard length > 0 else { return Data() }
-        guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
-            throw StorageFailure(path: url.path, operation: "mmap")
+        let file: MappedFile
+        do {
+            file = try MappedFile(path: url.path)
+        } catch {
+            switch error {
+            case .cannotOpen(let path, let reason), .cannotMap(let path, let reason):
+                throw StorageFailure(path: path, reason: reason)
+            }
         }
+        guard let base = file.bytes.baseAddress, !file.bytes.isEmpty else { return Data() }
         return Data(
-            bytesNoCopy: address, count: length,
-            deallocator: .custom { pointer, count in
-                munmap(pointer, count)
-            })
+            bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: file.bytes.count,
+            deallocator: .custom { _, _ in withExtendedLifetime(file) {} })
     }
 
     /// Creates `url` and its parents if missing.
