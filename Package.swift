@@ -157,8 +157,8 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// MARK: - PostgreSQL (issue 11), owned by the "pgbase" work: libpq loaded lazily, the connection
-// layer and the `nearby` schema. Tests run against a real cluster when NEARBY_TEST_PG is set
+// MARK: - PostgreSQL: libpq loaded lazily, the connection layer, the `nearby` schema and
+// publishing. Tests run against a real cluster when NEARBY_TEST_PG is set
 // (.ci/postgres start prints its URL) and say they were skipped otherwise.
 package.products.append(.library(name: "NearbyPostgres", targets: ["NearbyPostgres"]))
 package.targets.append(contentsOf: [
@@ -176,7 +176,7 @@ package.targets.append(contentsOf: [
         swiftSettings: swiftSettings),
 ])
 
-// MARK: - Fuzz targets (issue 8), owned by Fuzz/; see Fuzz/README.md.
+// MARK: - Fuzz targets, kept in Fuzz/; see Fuzz/README.md.
 // Only when NEARBY_FUZZ=1 is set, so a normal `swift build` / `swift test` never sees them. `Fuzz/run`
 // builds each as its own product with libFuzzer and AddressSanitizer in `.build/fuzz`. One folder
 // and one product per target under Fuzz/Targets, with exactly the modules it imports; a new target
@@ -212,7 +212,7 @@ if Context.environment["NEARBY_FUZZ"] == "1" {
     }
 }
 
-// MARK: - The sanitizer pass of CI (.ci/run), owned by .ci/: with NEARBY_CI_SANITIZE=1 the package
+// MARK: - The sanitizer pass of CI (.ci/run): with NEARBY_CI_SANITIZE=1 the package
 // is only what the concurrency and I/O suites it runs need (the libraries and their test targets),
 // so that a ThreadSanitizer build fits CI's time budget: the CLI, its executables and its large
 // end-to-end test target are left out. A normal build or test never sees this.

@@ -1,7 +1,7 @@
 #ifndef NEARBY_CPQ_SHIM_H
 #define NEARBY_CPQ_SHIM_H
 /*
- * libpq for Swift, loaded lazily (issue 11).
+ * libpq for Swift, loaded lazily.
  *
  * libpq is loaded with dlopen the first time a PostgreSQL store is opened, not linked: linking it
  * pulls in libssl, Kerberos, LDAP and more at every start, and a one-shot place query never talks

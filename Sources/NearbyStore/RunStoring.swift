@@ -2,7 +2,7 @@ import NearbyGeo
 import NearbyRuns
 
 /// What ``RunLibrary`` needs of a place that keeps runs: the SQLite ``RunStore`` and
-/// NearbyPostgres's `PostgresRunStore` (issue 11); one conformance suite tests both.
+/// ``PostgresRunStore`` (both in this module); one conformance suite tests both.
 ///
 /// Small on purpose: import one run atomically (idempotent by content hash and by the
 /// same-activity rule), list, read, resolve a reference, find the runs near a point and delete.
