@@ -3,67 +3,19 @@
 enum CommandRouter {
     typealias MakeContext = (CommandSpec, [String]) throws(CLIError) -> CommandContext
 
-    /// A command: its declaration, where the overview lists it, and how to run it.
-    struct Command: Sendable {
-        enum Group: Sendable { case places, runs }
-
-        var spec: CommandSpec
-        var group: Group
-        var run: @Sendable (CommandContext) throws(CLIError) -> Void
-    }
-
-    /// Every named command, in the order the overview lists them (listing a dataset, the
-    /// `<dataset>` entry, is the fallback).
-    static let commands: [Command] = [
-        Command(spec: DatasetsCommand.spec, group: .places) { context throws(CLIError) in
-            try DatasetsCommand.run(context)
-        },
-        Command(spec: DatasetsAddCommand.spec, group: .places) { context throws(CLIError) in
-            try DatasetsAddCommand.run(context)
-        },
-        Command(spec: ListCommand.spec, group: .places) { _ throws(CLIError) in },
-        Command(spec: StreetsCommand.listSpec, group: .places) { context throws(CLIError) in
-            try StreetsCommand.list(context)
-        },
-        Command(spec: StreetsCommand.importSpec, group: .places) { context throws(CLIError) in
-            try StreetsCommand.importExtract(context)
-        },
-        Command(spec: RouteCommand.spec, group: .places) { context throws(CLIError) in try RouteCommand.run(context) },
-        Command(spec: NearCommand.spec, group: .places) { context throws(CLIError) in try NearCommand.run(context) },
-        Command(spec: ShowCommand.spec, group: .places) { context throws(CLIError) in try ShowCommand.run(context) },
-        Command(spec: RefreshCommand.spec, group: .places) { context throws(CLIError) in
-            try RefreshCommand.run(context)
-        },
-        Command(spec: MapCommand.spec, group: .places) { context throws(CLIError) in try MapCommand.run(context) },
-        Command(spec: PublishCommand.spec, group: .places) { context throws(CLIError) in
-            try PublishCommand.run(context)
-        },
-        Command(spec: RunsImportCommand.spec, group: .runs) { context throws(CLIError) in
-            try RunsImportCommand.run(context)
-        },
-        Command(spec: RunsListCommand.spec, group: .runs) { context throws(CLIError) in try RunsListCommand.run(context)
-        },
-        Command(spec: RunShowCommand.spec, group: .runs) { context throws(CLIError) in
-            try RunShowCommand.run(context)
-        },
-        Command(spec: RunsDeleteCommand.spec, group: .runs) { context throws(CLIError) in
-            try RunsDeleteCommand.run(context)
-        },
-        Command(spec: RunExportCommand.spec, group: .runs) { context throws(CLIError) in
-            try RunExportCommand.run(context)
-        },
-        Command(spec: RunsNearCommand.spec, group: .runs) { context throws(CLIError) in try RunsNearCommand.run(context)
-        },
-        Command(spec: BadgesCommand.spec, group: .runs) { context throws(CLIError) in try BadgesCommand.run(context) },
-        Command(spec: CheckpointsCommand.spec, group: .runs) { context throws(CLIError) in
-            try CheckpointsCommand.run(context)
-        },
-        Command(spec: AlongCommand.spec, group: .runs) { context throws(CLIError) in try AlongCommand.run(context) },
+    /// Every command, in the order the overview lists them. ``ListCommand`` (`<dataset>`) is
+    /// listed but never found by name: it is the fallback for any other word.
+    static let commands: [any Command.Type] = [
+        DatasetsCommand.self, DatasetsAddCommand.self, ListCommand.self, StreetsCommand.self, StreetsImportCommand.self,
+        RouteCommand.self, NearCommand.self, ShowCommand.self, RefreshCommand.self, MapCommand.self,
+        PublishCommand.self, RunsImportCommand.self, RunsListCommand.self, RunShowCommand.self,
+        RunsDeleteCommand.self, RunExportCommand.self, RunsNearCommand.self, BadgesCommand.self,
+        CheckpointsCommand.self, AlongCommand.self,
     ]
 
     /// The command named `name` (`checkpoints`, `runs show`); nil for a dataset id.
-    static func command(named name: String) -> Command? {
-        commands.first { $0.spec.name == name && $0.spec.name != ListCommand.spec.name }
+    static func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.spec.name == name && $0 != ListCommand.self }
     }
 
     static func route(_ first: String, _ words: [String], makeContext: MakeContext) throws(CLIError) {

@@ -10,9 +10,9 @@ enum Help {
     static var overview: String {
         var text = "nearby — what is near me, and near my runs, from open data.\n\n"
         text += "Places (nearest first, by distance on the WGS84 ellipsoid):\n"
-        text += commandLines(CommandRouter.commands.filter { $0.group == .places }.map(\.spec))
+        text += commandLines(CommandRouter.commands.filter { $0.group == .places }.map { $0.spec })
         text += "\nRuns:\n"
-        text += commandLines(CommandRouter.commands.filter { $0.group == .runs }.map(\.spec))
+        text += commandLines(CommandRouter.commands.filter { $0.group == .runs }.map { $0.spec })
         text += "\n'nearby COMMAND --help' shows a command's options.\n\nOptions for every command:\n"
         text += optionLines(CommandSpec.globalOptions) + "  --version\n"
         text += """
@@ -43,7 +43,7 @@ enum Help {
             if let sub = words.dropFirst().first, let command = CommandRouter.command(named: "runs \(sub)") {
                 return render(command.spec)
             }
-            let runs = CommandRouter.commands.filter { $0.spec.name.hasPrefix("runs ") }.map(\.spec)
+            let runs = CommandRouter.commands.filter { $0.spec.name.hasPrefix("runs ") }.map { $0.spec }
             return "usage:\n" + commandLines(runs) + "\n'nearby runs COMMAND --help' shows a command's options.\n"
         }
         // Two-word commands outside `runs`: `datasets add`, `streets import`.

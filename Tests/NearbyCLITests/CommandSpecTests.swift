@@ -8,7 +8,7 @@ import Testing
 /// and what its help says (issue 9, "The CLI reads like its help"). In process, pinned clock.
 @Suite struct CommandSpecTests {
     /// Every command's spec, with the list command under a dataset's name.
-    static var specs: [CommandSpec] { CommandRouter.commands.map(\.spec) }
+    static var specs: [CommandSpec] { CommandRouter.commands.map { $0.spec } }
 
     /// The `--option` words of a text.
     static func optionWords(_ text: String) -> Set<String> {

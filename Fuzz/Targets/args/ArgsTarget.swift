@@ -56,7 +56,7 @@ func show(_ metres: Double) {
 
 /// Every command's declaration (the parser takes its options and the global ones), and one
 /// with no options of its own.
-let commandSpecs: [CommandSpec] = CommandRouter.commands.map(\.spec) + [CommandSpec(name: "none", summary: "")]
+let commandSpecs: [CommandSpec] = CommandRouter.commands.map { $0.spec } + [CommandSpec(name: "none", summary: "")]
 
 /// A made-up environment: no real folder is named, the clock is fixed.
 let environment = CommandEnvironment(

@@ -2,6 +2,12 @@ import NearbyFeeds
 
 /// `nearby <dataset>`: a dataset in source order, or nearest first from `--at`.
 enum ListCommand {
+    /// The router calls ``run(dataset:_:)`` with the word that named the dataset; without one
+    /// there is nothing to list.
+    static func run(_ context: CommandContext) throws(CLIError) {
+        throw .usage("name a dataset: nearby <dataset> [--at LAT,LON] (nearby datasets lists them)")
+    }
+
     static func run(dataset id: String, _ context: CommandContext) throws(CLIError) {
         guard context.arguments.positionals.isEmpty else {
             throw .usage(

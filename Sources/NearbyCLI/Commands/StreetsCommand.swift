@@ -1,9 +1,9 @@
 import Foundation
 import NearbyWalk
 
-/// `nearby streets`: the walking networks imported; `nearby streets import FILE`: build one.
+/// `nearby streets`: the walking networks imported (``StreetsImportCommand`` builds one).
 enum StreetsCommand {
-    static func list(_ context: CommandContext) throws(CLIError) {
+    static func run(_ context: CommandContext) throws(CLIError) {
         let format = try context.format(allowed: [.table, .json])
         let store = WalkOption.store(context)
         var table = Table(
@@ -50,38 +50,11 @@ enum StreetsCommand {
                 "\(damaged) network file\(damaged == 1 ? "" : "s") cannot be used (see above); import again")
         }
     }
-
-    static func importExtract(_ context: CommandContext) throws(CLIError) {
-        let words = try context.positionals(1, usage: "nearby streets import FILE")
-        let path = context.environment.absolutePath(words[0])
-        let network: WalkNetwork
-        do {
-            network = try WalkOption.store(context).importExtract(at: path)
-        } catch {
-            throw .failure(error.description)
-        }
-        context.output.out(
-            "Imported \(URL(fileURLWithPath: path).lastPathComponent): \(network.nodeCount) nodes, \(network.edgeCount / 2) edges, \(network.componentCount) components (\(network.path)).\n"
-        )
-        if network.missingNodes > 0 {
-            context.warn(
-                "\(network.missingNodes) node reference\(network.missingNodes == 1 ? "" : "s") of walkable ways name nodes the extract does not hold; those ways are cut there."
-            )
-        }
-    }
 }
 
 extension StreetsCommand {
-    static let listSpec = CommandSpec(
+    static let spec = CommandSpec(
         name: "streets", summary: "the walking networks imported (nodes, edges, components, bounds, age)",
         details: "Each network was built by `nearby streets import` and is kept in the cache's streets/ folder.",
         options: [.format([.table, .json])])
-
-    static let importSpec = CommandSpec(
-        name: "streets import", summary: "build the walking network of an OpenStreetMap extract", arguments: "FILE",
-        details: """
-            Reads a .osm.pbf, .osm, .osm.gz or .osm.bz2 extract and keeps its walking network in the
-            cache (replacing one of the same name), for --walk and nearby route. The rules:
-
-            """ + WalkRules.text)
 }
