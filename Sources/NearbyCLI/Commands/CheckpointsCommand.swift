@@ -20,7 +20,7 @@ enum CheckpointsCommand {
         let (title, analysis) = try session.resolve(words[0])
         try RunFormatting.requireRoute(analysis, title: title, purpose: "join with places")
         let datasets = try JoinOptions.datasets(context)
-        let checkpoints = analysis.checkpoints.filter { $0.badge.distance > 0 }
+        let checkpoints = analysis.passedCheckpoints
         var join = CheckpointJoin(radius: radius, limit: limit)
         var output = JoinOutput(session: session, datasets: datasets)
         let matches: [CheckpointMatches]

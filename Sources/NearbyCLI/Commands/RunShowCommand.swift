@@ -95,7 +95,7 @@ enum RunShowCommand {
         if let next = analysis.nextBadge, let left = analysis.distanceToNextBadge {
             out += "Next badge: \(next.name), \(units.distance(left)) further.\n"
         }
-        let reached = analysis.checkpoints.filter { $0.badge.distance > 0 }
+        let reached = analysis.passedCheckpoints
         if !reached.isEmpty {
             out += "\n" + style.bold("Badge checkpoints") + "\n"
             var table = Table(

@@ -81,10 +81,8 @@ struct RunsImportCommand {
                     "\(title) goes on past \(units.distance(cut, decimals: 0)), further than \(run.activity.noun) can; "
                         + "the \(run.cleaning.beyondLimit) fixes after that were left out")
             }
-        case .duplicate(let id):
-            // Content hashes are store-wide: say whose copy it is when it is another athlete's.
-            let owner = try? session.library.store().run(id: id)?.athlete
-            if let owner, owner != session.athlete {
+        case .duplicate(let id, let owner):
+            if let owner {
                 output.out("already imported as #\(id) by \(ControlText.escaped(owner)): \(title)\n")
             } else {
                 output.out("already imported as #\(id): \(title)\n")

@@ -27,10 +27,9 @@ enum RunsNearCommand {
         let within = try NumericOptions.distance(context.arguments, "within", default: 0)
         let limit = try NumericOptions.count(context.arguments, "limit", range: limits, default: nil)
         let session = try RunsSession(context)
-        var passes = try RunsSession.failing { () throws(RunLibraryError) in
-            try session.library.runsNear(point, within: within)
+        let passes = try RunsSession.failing { () throws(RunLibraryError) in
+            try session.library.runsNear(point, within: within, limit: limit)
         }
-        if let limit, passes.count > limit { passes = Array(passes.prefix(limit)) }
         let everyone = session.scope == .all
         let zone = session.timeZone
         switch format {

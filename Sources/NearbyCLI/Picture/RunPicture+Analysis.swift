@@ -14,7 +14,7 @@ extension RunPicture {
         self.init(
             title: title, figures: Self.figures(analysis, units: units, timeZone: timeZone),
             legs: legs, paceScale: Self.paceScale(of: legs), units: units,
-            checkpoints: analysis.checkpoints.filter { $0.badge.distance > 0 }.map {
+            checkpoints: analysis.passedCheckpoints.map {
                 CheckpointPin(badge: $0.badge.name, distance: $0.badge.distance, coordinate: $0.coordinate)
             },
             places: places, start: points.first?.coordinate, finish: points.last?.coordinate,

@@ -14,6 +14,9 @@ public struct RunAnalysis: Sendable, RouteFigures {
     public var splits: [Split]
     public var bestEfforts: [BestEffort]
     public var checkpoints: [Checkpoint]
+    /// The checkpoints the run passed on its way: every one but a badge at distance 0 (the start
+    /// itself), which the join, the run's page and its picture leave out alike.
+    public var passedCheckpoints: [Checkpoint] { checkpoints.filter { $0.badge.distance > 0 } }
     /// The best badge this run earns on its own (the last badge whose distance it exceeds).
     public var bestBadge: Badge?
     /// The next badge and how far it is beyond this run.

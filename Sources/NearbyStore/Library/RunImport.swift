@@ -34,8 +34,10 @@ public struct ImportedRun: RouteFigures, Sendable {
 public enum RunImportOutcome: Sendable {
     /// Stored under this id, with its figures.
     case imported(Int64, ImportedRun)
-    /// The same file (content hash) is stored under this id.
-    case duplicate(Int64)
+    /// The same file (content hash) is stored under this id; content hashes are store-wide, so
+    /// `owner` names the other athlete whose copy it is (nil when it is the store's own athlete's,
+    /// or cannot be read).
+    case duplicate(Int64, owner: String?)
     /// The same activity from another file (the store's same-activity rule) is stored under this id.
     case sameActivity(Int64)
 }

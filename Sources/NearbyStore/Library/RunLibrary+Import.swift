@@ -183,7 +183,9 @@ extension RunLibrary {
         do {
             switch try store.importRun(record, packed: packing.value()) {
             case .inserted(let id): return .imported(id, imported)
-            case .duplicate(let id): return .duplicate(id)
+            case .duplicate(let id):
+                let owner = (try? store.run(id: id))??.athlete
+                return .duplicate(id, owner: owner == store.athlete ? nil : owner)
             case .sameActivity(let id): return .sameActivity(id)
             }
         } catch {

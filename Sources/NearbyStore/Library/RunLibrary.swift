@@ -114,9 +114,15 @@ public final class RunLibrary {
     }
 
     /// The runs in ``scope`` that passed within `distance` metres of `point`, nearest pass first
-    /// (``RunsNear``).
-    public func runsNear(_ point: Coordinate, within distance: Double) throws(RunLibraryError) -> [RunPass] {
-        try withStore { store throws(RunStoreError) in try store.runsNear(point, within: distance, scope: scope) }
+    /// (``RunsNear``); the first `limit` of them when a limit is given.
+    public func runsNear(_ point: Coordinate, within distance: Double, limit: Int? = nil) throws(RunLibraryError)
+        -> [RunPass]
+    {
+        let passes = try withStore { store throws(RunStoreError) in
+            try store.runsNear(point, within: distance, scope: scope)
+        }
+        guard let limit, passes.count > limit else { return passes }
+        return Array(passes.prefix(max(0, limit)))
     }
 
     /// Deletes the run a reference names and returns what it was.
