@@ -9,38 +9,31 @@ enum RefreshCommand {
         let session = try PlacesSession(context, only: named.isEmpty ? nil : Set(named))
         let library = session.library
         let ids = named.isEmpty ? library.catalog.manifests.map(\.id) : named
-        var failures = 0
-        for id in ids {
-            let manifest: DatasetManifest
-            do { manifest = try library.manifest(id) } catch { throw .usage(error.description) }
-            if library.offline {
-                let status = try? library.status(of: manifest)
-                let state =
-                    status?.ageDays.map { Formatting.age(days: $0) + ((status?.isFresh ?? false) ? "" : ", stale") }
-                    ?? "not fetched"
-                context.output.out("\(id): offline, cached copy \(state)\n")
-                continue
-            }
-            do {
-                let outcome = try library.refresh(
-                    manifest, force: context.arguments.has("force"), acceptDrop: context.arguments.has("accept-drop"))
-                if context.environment.stderrIsTerminal { context.output.err("\r\u{1B}[2K") }
-                context.output.out("\(id): \(describe(outcome))\n")
-                if case .updated = outcome {
-                    for warning in library.decodeWarnings(manifest) { context.warn("\(id): \(warning)") }
-                    // What an extract did not hold, once per refresh that read it.
-                    for warning in library.extractInfo(of: manifest)?.warnings ?? [] {
-                        context.warn("\(id): \(warning)")
+        let failures: Int
+        do {
+            failures = try library.refreshAll(
+                named.isEmpty ? nil : named, force: context.arguments.has("force"),
+                acceptDrop: context.arguments.has("accept-drop")
+            ) { done in
+                if context.environment.stderrIsTerminal, !library.offline { context.output.err("\r\u{1B}[2K") }
+                switch done.result {
+                case .offline(let status):
+                    let state =
+                        status?.ageDays.map { Formatting.age(days: $0) + ((status?.isFresh ?? false) ? "" : ", stale") }
+                        ?? "not fetched"
+                    context.output.out("\(done.id): offline, cached copy \(state)\n")
+                case .refreshed(let outcome):
+                    context.output.out("\(done.id): \(describe(outcome))\n")
+                    for warning in done.warnings { context.warn("\(done.id): \(warning)") }
+                    if let reason = done.rebuiltBecause {
+                        context.output.out("\(done.id): rebuilt the index (\(reason))\n")
                     }
+                case .failed(let error):
+                    context.output.err("nearby: \(PlaceLibraryWording.message(error))\n")
                 }
-                if let reason = try library.ensureArchive(manifest) {
-                    context.output.out("\(id): rebuilt the index (\(reason))\n")
-                }
-            } catch {
-                if context.environment.stderrIsTerminal { context.output.err("\r\u{1B}[2K") }
-                failures += 1
-                context.output.err("nearby: \(PlaceLibraryWording.message(error))\n")
             }
+        } catch {
+            throw .usage(error.description)
         }
         if failures > 0 {
             throw .failure(
