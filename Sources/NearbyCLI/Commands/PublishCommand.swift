@@ -24,21 +24,9 @@ enum PublishCommand {
         do { connection = try PostgresConnection(url) } catch { throw .failure(error.description) }
         for dataset in opened {
             let id = dataset.manifest.id
-            let archive = dataset.archive
             let written: Int
-            do {
-                // Rows are read from the archive a batch at a time, as they are written.
-                written = try PlacePublisher.publish(
-                    count: archive.count, from: PostgisPlaceSource.publishedSource(of: dataset), on: connection
-                ) { (record: Int) throws(PlaceArchiveError) -> PublishedPlace in
-                    PostgisPlaceSource.row(of: try archive.place(at: record), ordinal: Int64(record))
-                }
-            } catch {
-                switch error {
-                case .database(let failure): throw .failure("\(id) was not published: \(failure.description)")
-                case .rows(let failure):
-                    throw .failure("\(id) was not published: its archive could not be read (\(failure))")
-                }
+            do { written = try PostgisPlaceSource.publish(dataset, on: connection) } catch {
+                throw .failure(error.description)
             }
             context.output.out("\(id): \(written) place\(written == 1 ? "" : "s") published to \(url.redacted)\n")
         }

@@ -27,24 +27,6 @@ public struct PostgisPlaceSource: Sendable {
         self.schema = schema
     }
 
-    /// Where `dataset`'s published rows say they came from: the manifest's source, licence and
-    /// attribution and the copy's fetch time. `nearby publish` writes record `i` of the archive as
-    /// ``row(of:ordinal:)`` of `dataset.archive.place(at: i)`, one batch at a time.
-    public static func publishedSource(of dataset: OpenedDataset) -> PublishedSource {
-        let manifest = dataset.manifest
-        return PublishedSource(
-            dataset: manifest.id, source: manifest.source.urls.joined(separator: " "), licence: manifest.licence,
-            attribution: manifest.attribution, fetchedAt: dataset.metadata.fetchedAt.timeIntervalSince1970)
-    }
-
-    /// The row of `place`, record `ordinal` (0-based, source order) of its dataset.
-    public static func row(of place: Place, ordinal: Int64) -> PublishedPlace {
-        PublishedPlace(
-            ordinal: ordinal, id: place.id, name: place.name, address: place.address, category: place.category,
-            attributesJSON: json(attributes: place.attributes), detailsJSON: Details(place).json,
-            latitude: place.coordinate?.latitude, longitude: place.coordinate?.longitude)
-    }
-
     /// The datasets of `manifests` as the join reads them, through one connection in one snapshot.
     ///
     /// A partial answer, as ``PlaceLibrary/open(_:verifyAll:)`` gives: a dataset not published is
