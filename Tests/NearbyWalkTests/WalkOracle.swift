@@ -9,7 +9,10 @@ import NearbyOSM
 struct WalkOracle {
     var positions: [Int64: Coordinate] = [:]
     var adjacency: [Int64: [(to: Int64, length: Double)]] = [:]
-    var edges: [(a: Int64, b: Int64)] = []
+    var edges: [(a: Int64, b: Int64, length: Double)] = []
+    /// The edges a point may attach to (of a component of 50 nodes or more, at most 10 km), with
+    /// their ends' positions, gathered once: every attachment scans them all.
+    var attachable: [(a: Int64, b: Int64, ca: Coordinate, cb: Coordinate)] = []
     var bigComponent = Set<Int64>()
 
     struct Reader: OSMHandler {
@@ -53,7 +56,7 @@ struct WalkOracle {
                 let length = Geodesic.wgs84.distance(a, b)
                 adjacency[way[k - 1], default: []].append((way[k], length))
                 adjacency[way[k], default: []].append((way[k - 1], length))
-                edges.append((way[k - 1], way[k]))
+                edges.append((way[k - 1], way[k], length))
                 positions[way[k - 1]] = a
                 positions[way[k]] = b
             }
@@ -71,6 +74,10 @@ struct WalkOracle {
             }
             if component.count >= 50 { bigComponent.formUnion(component) }
         }
+        for edge in edges where bigComponent.contains(edge.a) && edge.length <= 10_000 {
+            guard let ca = positions[edge.a], let cb = positions[edge.b] else { continue }
+            attachable.append((edge.a, edge.b, ca, cb))
+        }
     }
 
     struct Attached {
@@ -86,10 +93,7 @@ struct WalkOracle {
     func attach(_ p: Coordinate) -> Attached? {
         var best: Attached?
         let scale = cos(p.latitude * .pi / 180)
-        for (a, b) in edges where bigComponent.contains(a) {
-            guard let ca = positions[a], let cb = positions[b], Geodesic.wgs84.distance(ca, cb) <= 10_000 else {
-                continue
-            }
+        for (a, b, ca, cb) in attachable {
             let ax = (ca.longitude - p.longitude) * scale
             let ay = ca.latitude - p.latitude
             let bx = (cb.longitude - p.longitude) * scale

@@ -24,7 +24,8 @@ enum AlongCommand {
         } catch {
             throw .failure(error.description)
         }
-        let output = JoinOutput(session: session, datasets: datasets)
+        var output = JoinOutput(session: session, datasets: datasets)
+        try output.readPlaces(of: report)
         switch format {
         case .json: context.output.out(try output.alongJSON(report).rendered())
         case .csv: context.output.out(try output.alongCSV(report))

@@ -44,6 +44,7 @@ enum CheckpointsCommand {
         } catch {
             throw .failure("\(error)")
         }
+        try output.readPlaces(of: matches)
         switch format {
         case .json: context.output.out(try output.checkpointsJSON(matches).rendered())
         case .csv: context.output.out(try output.checkpointsCSV(matches))

@@ -11,6 +11,15 @@ struct JoinOutput {
     /// With `checkpoints --walk`: the walking speed in m/s; each match's distance is then the walk
     /// from the checkpoint, and the straight line is worked out from the place's position.
     var walkSpeed: Double?
+    /// The places the answers name, read before anything is rendered (``readPlaces(of:)``): by
+    /// dataset number, then place number.
+    private var named: [[Int: Place]] = []
+
+    init(session: RunsSession, datasets: [PlaceDataset], walkSpeed: Double? = nil) {
+        self.session = session
+        self.datasets = datasets
+        self.walkSpeed = walkSpeed
+    }
 
     var units: Units { session.units }
 
@@ -20,11 +29,38 @@ struct JoinOutput {
 
     private func id(_ dataset: Int) -> String { datasets[dataset].manifest.id }
 
-    /// The place with number `index` in dataset number `dataset`, as the join named it.
-    private func lookup(_ dataset: Int, _ index: Int) throws(CLIError) -> Place {
-        do { return try datasets[dataset].place(at: index) } catch {
-            throw .failure("\(id(dataset)): \(error.description)")
+    /// Reads every place the checkpoints' matches name, once each, so rendering reads none.
+    mutating func readPlaces(of matches: [CheckpointMatches]) throws(CLIError) {
+        try readPlaces(
+            matches.flatMap { match in
+                match.places.enumerated().flatMap { dataset, places in places.map { (dataset, $0.index) } }
+            })
+    }
+
+    /// Reads every place the route's pieces name, once each, so rendering reads none.
+    mutating func readPlaces(of report: RouteAmenitiesReport) throws(CLIError) {
+        try readPlaces(
+            report.pieces.flatMap { piece in
+                piece.nearest.enumerated().compactMap { dataset, place in place.map { (dataset, $0.index) } }
+            })
+    }
+
+    private mutating func readPlaces(_ wanted: [(dataset: Int, index: Int)]) throws(CLIError) {
+        named = Array(repeating: [:], count: datasets.count)
+        for (dataset, index) in wanted where named[dataset][index] == nil {
+            do { named[dataset][index] = try datasets[dataset].place(at: index) } catch {
+                throw .failure("\(id(dataset)): \(error.description)")
+            }
         }
+    }
+
+    /// The place with number `index` in dataset number `dataset`, as the join named it (read by
+    /// ``readPlaces(of:)``).
+    private func lookup(_ dataset: Int, _ index: Int) throws(CLIError) -> Place {
+        guard named.indices.contains(dataset), let place = named[dataset][index] else {
+            throw .failure("\(id(dataset)): place \(index) was not read before the answer was written")
+        }
+        return place
     }
 
     // MARK: checkpoints
