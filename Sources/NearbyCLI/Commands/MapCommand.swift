@@ -19,8 +19,9 @@ enum MapCommand {
 
     static func run(_ context: CommandContext) throws(CLIError) {
         guard context.arguments.positionals.isEmpty else { throw .usage("usage: \(usage)") }
-        guard let at = context.arguments.value("at") else { throw .usage("nearby map needs --at LAT,LON") }
-        let origin = try NumericOptions.point(at)
+        guard let origin = try NumericOptions.point(context.arguments, "at") else {
+            throw .usage("nearby map needs --at LAT,LON")
+        }
         let ids = context.arguments.list("near")
         guard !ids.isEmpty else { throw .usage("nearby map needs --near DATASET[,DATASET…]") }
         guard let path = context.arguments.value("html") else { throw .usage("nearby map needs --html FILE") }

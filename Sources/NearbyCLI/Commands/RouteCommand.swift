@@ -12,10 +12,10 @@ import NearbyWalk
 enum RouteCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         let format = try context.format(allowed: [.table, .json, .gpx, .geojson])
-        guard let fromText = context.arguments.value("from"), let toText = context.arguments.value("to") else {
+        guard let from = try NumericOptions.point(context.arguments, "from"), let toText = context.arguments.value("to")
+        else {
             throw .usage("usage: nearby route --from LAT,LON --to LAT,LON|DATASET:ID")
         }
-        let from = try NumericOptions.point(fromText)
         let to = try destination(toText, context)
         let speed = try WalkOption.speed(context)
         let network = try WalkOption.network(context, at: from)
@@ -117,7 +117,7 @@ extension RouteCommand {
         options: [
             OptionDeclaration(
                 "from", value: "LAT,LON", help: "where the walk starts (here --from is a point, not a mirror)",
-                required: true),
+                kind: .point, required: true),
             OptionDeclaration(
                 "to", value: "LAT,LON|DATASET:ID", help: "where it ends: a point or a place", required: true),
             OptionDeclaration("walk-speed", value: "KMH", help: "walking speed for the time (default 5)"),

@@ -21,8 +21,9 @@ enum RunsNearCommand {
             throw .usage("nearby runs near takes no words, only --at LAT,LON --within DIST")
         }
         let format = try context.format(allowed: [.table, .json, .csv])
-        guard let at = context.arguments.value("at") else { throw .usage("nearby runs near needs --at LAT,LON") }
-        let point = try NumericOptions.point(at)
+        guard let point = try NumericOptions.point(context.arguments, "at") else {
+            throw .usage("nearby runs near needs --at LAT,LON")
+        }
         guard context.arguments.value("within") != nil else { throw .usage("nearby runs near needs --within DIST") }
         let within = try NumericOptions.distance(context.arguments, "within", default: 0)
         let limit = try NumericOptions.count(context.arguments, "limit", range: limits, default: nil)

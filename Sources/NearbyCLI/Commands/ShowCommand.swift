@@ -7,7 +7,7 @@ enum ShowCommand {
     static func run(_ context: CommandContext) throws(CLIError) {
         let words = try context.positionals(2, usage: "nearby show <dataset> <id>")
         let format = try context.format(allowed: [.table, .json])
-        let origin = try context.arguments.value("at").map { text throws(CLIError) in try NumericOptions.point(text) }
+        let origin = try NumericOptions.point(context.arguments, "at")
         let session = try PlacesSession(context, only: [words[0]])
         // One call: the place by id, its distance and bearing from --at; damage found while
         // reading is repaired from the cached pages, as queries do.

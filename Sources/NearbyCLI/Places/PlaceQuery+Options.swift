@@ -10,7 +10,7 @@ extension PlaceQuery {
     static let limits = 1...1_000_000
 
     init(_ arguments: ParsedArguments, defaultLimit: Int?) throws(CLIError) {
-        let origin = try arguments.value("at").map { text throws(CLIError) in try NumericOptions.point(text) }
+        let origin = try NumericOptions.point(arguments, "at")
         let limit = try NumericOptions.count(
             arguments, "limit", range: Self.limits, default: origin == nil ? nil : defaultLimit)
         var within = Double.infinity

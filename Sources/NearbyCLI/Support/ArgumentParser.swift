@@ -1,3 +1,4 @@
+import NearbyGeo
 /// The options one command accepts, as the parser sees them: which take a value, which are plain
 /// flags, which want a number. Derived from a ``CommandSpec`` (``CommandSpec/parser``).
 struct OptionSpec: Sendable {
@@ -5,6 +6,16 @@ struct OptionSpec: Sendable {
     var valued: Set<String> = []
     /// Options that take no value (`--force`).
     var flags: Set<String> = []
+    /// The values of declared points, distances and counts, parsed once when the command's spec
+    /// checked them (``CommandSpec/check(_:)``): the last value given for each.
+    var parsed: [String: ParsedValue] = [:]
+
+    /// A value parsed by its kind's one parser.
+    enum ParsedValue: Sendable {
+        case point(Coordinate)
+        case distance(Double)
+        case count(Int)
+    }
     /// Valued options whose value may start with a minus (`--at -33.9,151.2`, `--limit -1`).
     var numeric: Set<String> = []
     /// One-letter names (`-n 5`, `-h`).
@@ -16,6 +27,16 @@ struct ParsedArguments: Sendable {
     var positionals: [String] = []
     var values: [String: [String]] = [:]
     var flags: Set<String> = []
+    /// The values of declared points, distances and counts, parsed once when the command's spec
+    /// checked them (``CommandSpec/check(_:)``): the last value given for each.
+    var parsed: [String: ParsedValue] = [:]
+
+    /// A value parsed by its kind's one parser.
+    enum ParsedValue: Sendable {
+        case point(Coordinate)
+        case distance(Double)
+        case count(Int)
+    }
 
     /// The last value given for `name`, if any.
     func value(_ name: String) -> String? { values[name]?.last }

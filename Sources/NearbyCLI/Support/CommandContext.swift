@@ -19,7 +19,7 @@ struct CommandContext {
         throws(CLIError)
     {
         arguments = try ParsedArguments.parse(words, spec: spec.parser)
-        try spec.check(arguments)
+        try spec.check(&arguments)
         self.spec = spec
         self.environment = environment
         self.output = output

@@ -58,10 +58,14 @@ struct CommandSpec: Sendable {
     /// Checks the parsed words against the declarations, with the one parser of each kind of
     /// value (``NumericOptions``, ``UnitsOption``): a malformed value, a missing required option
     /// or an option given without the one it needs is a usage error before the command runs.
-    func check(_ arguments: ParsedArguments) throws(CLIError) {
+    /// Each checked point, distance and count is kept in ``ParsedArguments/parsed``, so the
+    /// command reads the value instead of parsing the text again.
+    func check(_ arguments: inout ParsedArguments) throws(CLIError) {
         for option in Self.globalOptions + options {
             for text in arguments.values[option.name] ?? [] {
-                try option.kind.check(text, option: option.name)
+                if let value = try option.kind.check(text, option: option.name) {
+                    arguments.parsed[option.name] = value
+                }
             }
             let given = arguments.values[option.name] != nil || arguments.has(option.name)
             if option.isRequired, !given {
@@ -136,13 +140,17 @@ struct OptionDeclaration: Sendable {
             }
         }
 
-        func check(_ text: String, option: String) throws(CLIError) {
+        /// Parses `text` with this kind's one parser: the value for a point, distance or count,
+        /// nil for a kind whose command reads the text itself.
+        func check(_ text: String, option: String) throws(CLIError) -> ParsedArguments.ParsedValue? {
             switch self {
-            case .text, .decimal: return
-            case .point: _ = try NumericOptions.point(text, option: option)
-            case .distance: _ = try NumericOptions.distance(text, option: option)
-            case .count(let range): _ = try NumericOptions.count(text, option: option, range: range)
-            case .units: _ = try UnitsOption.parse(text)
+            case .text, .decimal: return nil
+            case .point: return .point(try NumericOptions.point(text, option: option))
+            case .distance: return .distance(try NumericOptions.distance(text, option: option))
+            case .count(let range): return .count(try NumericOptions.count(text, option: option, range: range))
+            case .units:
+                _ = try UnitsOption.parse(text)
+                return nil
             }
         }
     }

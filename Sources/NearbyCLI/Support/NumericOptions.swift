@@ -32,6 +32,7 @@ enum NumericOptions {
     static func distance(_ arguments: ParsedArguments, _ option: String, default fallback: Double) throws(CLIError)
         -> Double
     {
+        if case .distance(let metres) = arguments.parsed[option] { return metres }
         guard let text = arguments.value(option) else { return fallback }
         return try distance(text, option: option)
     }
@@ -48,6 +49,12 @@ enum NumericOptions {
         }
         guard let value = DecimalText.parse(number.trimmingCharacters(in: .whitespaces)) else { return nil }
         return value * factor
+    }
+
+    /// The point option `option` if given (as the spec parsed it), else nil.
+    static func point(_ arguments: ParsedArguments, _ option: String) throws(CLIError) -> Coordinate? {
+        if case .point(let point) = arguments.parsed[option] { return point }
+        return try arguments.value(option).map { text throws(CLIError) in try point(text, option: option) }
     }
 
     /// A point: `LAT,LON` or a `geo:` URI (``Coordinate/init(parsing:)``).
@@ -73,6 +80,7 @@ enum NumericOptions {
     static func count(_ arguments: ParsedArguments, _ option: String, range: ClosedRange<Int>, default fallback: Int?)
         throws(CLIError) -> Int?
     {
+        if case .count(let value) = arguments.parsed[option], range.contains(value) { return value }
         guard let text = arguments.value(option) else { return fallback }
         return try count(text, option: option, range: range)
     }
