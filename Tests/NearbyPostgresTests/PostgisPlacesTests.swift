@@ -93,7 +93,7 @@ struct PostgisPlacesTests {
         places.append(Self.place("twin-b", 25.0418, 121.5152))
         places.append(Place(datasetID: "test", id: "nowhere", name: "No coordinate", coordinate: nil))
         try Self.withPublished(places) { source, _ in
-            for round in 0..<60 {
+            for round in 0..<TestScale.cases(60) {
                 var origin: Coordinate
                 switch round % 4 {
                 case 0:

@@ -50,7 +50,8 @@ import Testing
         // for a route: 500 queries per extract, 1,000 over both, as issue 21 asks (an attachment
         // by the oracle scans every edge, so starts are the cost and each serves five queries).
         var checked = 0
-        while checked < 100 {
+        let starts = TestScale.cases(100)
+        while checked < starts {
             let p = point()
             guard let start = try network.attach(p), let reference = oracle.attach(p) else { continue }
             #expect(abs(start.access - reference.access) < 1e-6)
