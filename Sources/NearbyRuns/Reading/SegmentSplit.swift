@@ -1,4 +1,4 @@
-import Dispatch
+import NearbySystem
 import Synchronization
 
 /// The far part of a long GPX track, parsed on a second thread while the reader parses the near
@@ -19,10 +19,13 @@ import Synchronization
 /// instead (it lay inside a comment, a CDATA section or a value), or the second reader failed
 /// anywhere, the guess is dropped and the reader reads on as if there had been none: errors are
 /// always the first reader's.
+///
+/// `@unchecked Sendable`: the only mutable state is ``task``, set once by the thread that made the
+/// split before any other reads it; the reading itself runs as a ``SideTask``.
 final class SegmentSplit: @unchecked Sendable {
     /// What the second reader read: the rest of the segment it started in, then the rest of the
     /// track; offsets are the document offsets of the `<` of the end tags it stopped at.
-    struct Outcome {
+    struct Outcome: Sendable {
         var points: [TrackPoint]
         var segmentEnd: Int
         var segments: [TrackSegment]
@@ -33,10 +36,9 @@ final class SegmentSplit: @unchecked Sendable {
 
     /// Document offset of the `<` of the `trkpt` start tag the second reader starts at.
     let start: Int
-    private let group = DispatchGroup()
     private let cancelled = Atomic<Bool>(false)
-    /// Written by the second reader before it leaves `group`; read after waiting for it.
-    private var outcome: Outcome?
+    /// The second reader, on another thread.
+    private var task: SideTask<Outcome?>?
 
     private init(start: Int) {
         self.start = start
@@ -50,32 +52,29 @@ final class SegmentSplit: @unchecked Sendable {
     ) -> SegmentSplit? {
         guard let start = firstPoint(in: stream, at: offset, fileName: fileName) else { return nil }
         let split = SegmentSplit(start: start)
-        split.group.enter()
-        DispatchQueue.global(qos: .userInitiated).async {
-            defer { split.group.leave() }
+        split.task = SideTask { () -> Outcome? in
             let window = XMLWindow(
                 stream: stream, fileName: fileName, chunk: chunk, sizeLimit: sizeLimit, start: start, hashes: false)
             var end = XMLWindow.pinCapacity
-            guard (try? window.fill(end: &end, from: end, want: window.chunk)) != nil else { return }
+            guard (try? window.fill(end: &end, from: end, want: window.chunk)) != nil else { return nil }
             var scanner = XMLScanner(window: window, end: end)
             scanner.latin1 = latin1
             var parser = GPXParser(scanner: scanner, format: .gpx11)
             parser.isCancelled = { split.cancelled.load(ordering: .relaxed) }
-            split.outcome = try? parser.readTrackRest()
+            return try? parser.readTrackRest()
         }
         return split
     }
 
     /// Waits for the second reader and returns what it read (nil when it failed or was cancelled).
     func finish() -> Outcome? {
-        group.wait()
-        return outcome
+        task?.value() ?? nil
     }
 
     /// Tells the second reader to stop, and waits for it.
     func cancel() {
         cancelled.store(true, ordering: .relaxed)
-        group.wait()
+        _ = task?.value()
     }
 
     /// The offset of the first `<trkpt` or `<prefix:trkpt` start tag in the 64 KiB at `offset`.
