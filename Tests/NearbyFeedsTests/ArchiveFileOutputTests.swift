@@ -43,7 +43,7 @@ import Testing
         let inMemory = try builder(places).finish(sourceTag: 99)
         let folder = try TestFolders.make("archive-file")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent(RefreshPlanner.archiveName).path
+        let path = folder.appendingPathComponent(FeedArchiver.fileName).path
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         try #require(fd >= 0)
         var output = ArchiveFileOutput(descriptor: fd)

@@ -74,7 +74,7 @@ enum ArchiveFixtures {
     /// Writes the archive of `places` to a new temporary file and returns its path.
     static func write(_ places: [Place], tag: UInt64 = 42) throws -> String {
         let folder = try TestFolders.make("archive")
-        let path = folder.appendingPathComponent(RefreshPlanner.archiveName).path
+        let path = folder.appendingPathComponent(FeedArchiver.fileName).path
         try Data(PlaceArchiveWriter().encode(places, sourceTag: tag)).write(to: URL(fileURLWithPath: path))
         return path
     }

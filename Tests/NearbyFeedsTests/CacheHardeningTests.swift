@@ -189,9 +189,9 @@ import Testing
         let manifest = LibraryFixtures.jsonManifest(url: server.url("/files/api.json"))
         let library = LibraryFixtures.library(scene.cache, at: LibraryFixtures.seedDay)
         let opened = try library.open(manifest)
-        let archive = opened.entry.directory.appendingPathComponent(RefreshPlanner.archiveName)
+        let archive = opened.entry.directory.appendingPathComponent(FeedArchiver.fileName)
         // The old rebuild wrote "<archive>.tmp-<pid>": plant that (and the plain .tmp) as links.
-        for name in ["\(RefreshPlanner.archiveName).tmp-\(getpid())", "\(RefreshPlanner.archiveName).tmp"] {
+        for name in ["\(FeedArchiver.fileName).tmp-\(getpid())", "\(FeedArchiver.fileName).tmp"] {
             #expect(symlink(scene.precious.path, opened.entry.directory.appendingPathComponent(name).path) == 0)
         }
         try FileManager.default.removeItem(at: archive)
@@ -218,7 +218,7 @@ import Testing
         bytes[index] = UInt8(ascii: "6")
         try FileManager.default.removeItem(at: page)
         try bytes.write(to: page)
-        let archive = opened.entry.directory.appendingPathComponent(RefreshPlanner.archiveName)
+        let archive = opened.entry.directory.appendingPathComponent(FeedArchiver.fileName)
         try FileManager.default.removeItem(at: archive)
         try Data("damaged".utf8).write(to: archive)
         do {

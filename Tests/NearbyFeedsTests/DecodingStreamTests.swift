@@ -191,7 +191,7 @@ import Testing
 
     private static func writeArchive(_ bytes: Data) throws -> String {
         let folder = try TestFolders.make("archive")
-        let path = folder.appendingPathComponent(RefreshPlanner.archiveName).path
+        let path = folder.appendingPathComponent(FeedArchiver.fileName).path
         try bytes.write(to: URL(fileURLWithPath: path))
         return path
     }

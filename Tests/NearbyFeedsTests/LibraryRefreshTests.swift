@@ -154,7 +154,7 @@ import Testing
         let good = L.jsonManifest(url: server.url("/files/api.json"))
         _ = try L.library(folder, at: L.seedDay).open(good)
         let before = TestFolders.snapshot(folder)
-        #expect(before.keys.contains { $0.hasSuffix(RefreshPlanner.archiveName) })
+        #expect(before.keys.contains { $0.hasSuffix(FeedArchiver.fileName) })
 
         let url = failure.path.map(server.url) ?? server.url("/files/api.json")
         if let body = failure.body { try server.put("api.json", body) }

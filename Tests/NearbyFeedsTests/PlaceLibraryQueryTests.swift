@@ -151,7 +151,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let library = try Self.library(folder)
         let opened = try library.open(["toilets"]).value[0]
-        let url = opened.entry.directory.appendingPathComponent(RefreshPlanner.archiveName)
+        let url = opened.entry.directory.appendingPathComponent(FeedArchiver.fileName)
         var bytes = try [UInt8](Data(contentsOf: url))
         bytes[ArchiveFixtures.section(1, of: bytes).lowerBound + 3] ^= 0xFF
         try FileManager.default.removeItem(at: url)

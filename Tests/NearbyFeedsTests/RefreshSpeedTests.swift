@@ -53,7 +53,7 @@ import Testing
         let bytes = builder.finish(sourceTag: 5)
         #expect(bytes == (try Self.oneThread(places, tag: 5)))
         let folder = try TestFolders.make("refreshspeed")
-        let path = folder.appendingPathComponent(RefreshPlanner.archiveName).path
+        let path = folder.appendingPathComponent(FeedArchiver.fileName).path
         try bytes.write(to: URL(fileURLWithPath: path))
         defer { ArchiveFixtures.remove(path) }
         let archive = try PlaceArchive(path: path, datasetID: "d", expectedTag: 5)

@@ -161,7 +161,7 @@ public struct PlaceLibrary: Sendable {
     private func openArchive(
         _ entry: CachedEntry, manifest: DatasetManifest, verifyAll: Bool
     ) throws(PlaceLibraryError) -> (PlaceArchive, String?) {
-        let path = entry.directory.appendingPathComponent(RefreshPlanner.archiveName).path
+        let path = entry.directory.appendingPathComponent(FeedArchiver.fileName).path
         let tag = PlaceArchive.sourceTag(checksum: entry.metadata.checksum, manifest: manifest)
         let reason: String
         do {
@@ -177,7 +177,7 @@ public struct PlaceLibrary: Sendable {
     private func rebuildArchive(_ entry: CachedEntry, manifest: DatasetManifest) throws(PlaceLibraryError)
         -> PlaceArchive
     {
-        let path = entry.directory.appendingPathComponent(RefreshPlanner.archiveName).path
+        let path = entry.directory.appendingPathComponent(FeedArchiver.fileName).path
         let tag = PlaceArchive.sourceTag(checksum: entry.metadata.checksum, manifest: manifest)
         do {
             // The pages are checked against their recorded checksums first: a rebuild never
@@ -189,7 +189,7 @@ public struct PlaceLibrary: Sendable {
             // under a reader.
             do {
                 _ = try cache.rewriteArtefacts(of: entry) { folder in
-                    try RefreshPlanner.validate(PageBodies(pages), manifest: manifest, into: folder)
+                    try FeedArchiver.build(PageBodies(pages), manifest: manifest, into: folder)
                 }
             } catch let error as RefreshError {
                 switch error {

@@ -1,7 +1,7 @@
 import Foundation
 import NearbySystem
 /// Turns a dataset manifest into the cache's ``RefreshPlan``: which URL each page comes from, when
-/// paging stops, and how a fetched feed is validated and turned into a ``PlaceArchive``.
+/// paging stops, and which check a fetched feed must pass (``FeedArchiver`` builds its archive).
 public struct RefreshPlanner: Sendable {
     /// Sent as the User-Agent version and used for time-outs.
     public var connectTimeout: Double = 15
@@ -13,9 +13,6 @@ public struct RefreshPlanner: Sendable {
     public var progress: (@Sendable (_ datasetID: String, _ page: Int, _ received: Int64, _ expected: Int64) -> Void)?
 
     public init() {}
-
-    /// The file name of the place archive inside a cache entry.
-    public static let archiveName = "places.nbyplace"
 
     /// The plan for `manifest`, optionally reading from `mirror` instead of the origin.
     public func plan(for manifest: DatasetManifest, mirror: FeedMirror?) throws(PlaceLibraryError) -> RefreshPlan {
@@ -78,7 +75,7 @@ public struct RefreshPlanner: Sendable {
             budget: budget,
             maxDropPercent: manifest.refresh.maxDropPercent ?? RefreshPlan.defaultMaxDropPercent,
             request: request,
-            validate: { pages, folder in try Self.validate(pages, manifest: manifest, into: folder) }
+            validate: { pages, folder in try FeedArchiver.build(pages, manifest: manifest, into: folder) }
         )
     }
 
@@ -111,37 +108,9 @@ public struct RefreshPlanner: Sendable {
                 }
                 return request
             },
-            validate: { pages, folder in try Self.validate(pages, manifest: manifest, into: folder) }
+            validate: { pages, folder in try FeedArchiver.build(pages, manifest: manifest, into: folder) }
         )
     }
-
-    /// Decodes the pages (so a body that does not decode, has no records or has no coordinate in
-    /// range is refused) and writes the place archive that queries will map into `folder`,
-    /// section by section: records stream from the pages into the archive's sections (no tree,
-    /// no list of places) and the sections into the file (no archive in memory).
-    static func validate(_ pages: PageBodies, manifest: DatasetManifest, into folder: ArtefactFolder) throws
-        -> ValidatedFeed
-    {
-        if manifest.source.format == .osm { return try OSMRefresh.validate(manifest, into: folder) }
-        var decoder = FeedStreamDecoder(manifest: manifest, sink: PlaceArchiveBuilder())
-        // One page mapped at a time: each is unmapped once the decoder is done with it.
-        for index in pages.indices { try decoder.add(page: pages[index]) }
-        let summary = try decoder.finish()
-        let tag = PlaceArchive.sourceTag(checksum: folder.checksum, manifest: manifest)
-        var builder = decoder.sink
-        decoder = FeedStreamDecoder(manifest: manifest, sink: PlaceArchiveBuilder())
-        try folder.write(archiveName) { descriptor in
-            var output = ArchiveFileOutput(descriptor: descriptor)
-            try builder.finish(sourceTag: tag, into: &output)
-        }
-        // Only what was decided about records' contents is kept for the user; the coordinate and
-        // naming counts are told by the queries themselves.
-        let decided = summary.warnings.filter { $0.contains(PlaceBuilder.nulWording) }
-        return ValidatedFeed(
-            recordCount: summary.placeCount, files: [archiveName], rankableCount: summary.locatedCount,
-            warnings: decided)
-    }
-
 }
 
 extension DatasetManifest {

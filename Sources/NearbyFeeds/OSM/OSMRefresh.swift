@@ -43,7 +43,7 @@ enum OSMRefresh {
         let report = try OSMPlaceBuilder(datasetID: manifest.id, selector: selector, language: options.language)
             .build(extract, into: &builder)
         let tag = PlaceArchive.sourceTag(checksum: folder.checksum, manifest: manifest)
-        try folder.write(RefreshPlanner.archiveName) { descriptor in
+        try folder.write(FeedArchiver.fileName) { descriptor in
             var output = ArchiveFileOutput(descriptor: descriptor)
             try builder.finish(sourceTag: tag, into: &output)
         }
@@ -58,7 +58,7 @@ enum OSMRefresh {
         encoder.dateEncodingStrategy = .iso8601
         return ValidatedFeed(
             recordCount: report.placeCount, artefacts: [OSMExtractInfo.fileName: try encoder.encode(info)],
-            files: [RefreshPlanner.archiveName, OSMOutlineFile.fileName],
+            files: [FeedArchiver.fileName, OSMOutlineFile.fileName],
             rankableCount: report.placeCount - report.unplaced)
     }
 }
