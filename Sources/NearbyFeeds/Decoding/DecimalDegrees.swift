@@ -31,6 +31,19 @@ enum DecimalDegrees {
         return value.isFinite ? .value(value) : .infinite
     }
 
+    /// Reads text given as bytes that are well-formed UTF-8 needing no normalising (a CSV field
+    /// lent from its page), as ``read(_:)`` reads their `String`: a plain number in the JSON
+    /// grammar (which is decimal, and read correctly rounded) without making the `String`.
+    static func read(normalBytes bytes: UnsafeBufferPointer<UInt8>) -> Reading {
+        if let first = bytes.first, first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10 {
+            var reader = JSONByteReader(bytes)
+            if let value = try? reader.parseNumber(), reader.position == bytes.count {
+                return value.isFinite ? .value(value) : .infinite
+            }
+        }
+        return read(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// Reads the member of a flat JSON record as ``FeedRecord`` would: a JSON number is its
     /// value, text is normalised and read as ``read(_:)`` reads it; nil when it has no text.
     /// Text that is already a plain JSON number is read in place, with the same result.

@@ -110,6 +110,7 @@ public struct FeedStreamDecoder<Sink: PlaceSink> {
             var reader = CSVRowReader(raw.assumingMemoryBound(to: UInt8.self))
             let header = try reader.readHeader()
             let columns = CSVColumns(header)
+            builder.useCSVHeader(columns)
             var row = CSVRow()
             var behind = ReadBehind(raw.baseAddress)
             while try reader.next(into: &row, columns: header.count) {
