@@ -17,6 +17,18 @@ struct CSVRow {
     private var spans = CSVSpanStore(capacity: 32)
     /// The number of fields.
     private(set) var count = 0
+
+    /// The span words (``spans``), for the reader's loop: room for ``spanCapacity`` fields.
+    var spanWords: UnsafeMutablePointer<Int> { spans.base }
+    /// The fields the span words have room for.
+    var spanCapacity: Int { spans.capacity }
+
+    /// Sets the number of fields after the reader wrote their spans into ``spanWords``.
+    @inline(__always)
+    mutating func setCount(_ fields: Int) { count = fields }
+
+    /// Doubles the room for fields (the spans written so far are kept).
+    mutating func grow() { spans = spans.grown() }
     /// 1-based line where the row starts.
     var line = 1
 
@@ -62,6 +74,11 @@ struct CSVRow {
 
     /// True when field `index` holds no bytes.
     func isEmpty(_ index: Int) -> Bool { length(index) == 0 }
+
+    /// True when field `index` is an empty run of the page (a quick test: an empty field is
+    /// always one, as unquoting only ever copies a field that holds something).
+    @inline(__always)
+    func isEmptyInPage(_ index: Int) -> Bool { spans.base[2 &* index] == spans.base[2 &* index &+ 1] }
 
     /// Calls `body` with the bytes of field `index` (lent for the call).
     func withBytes<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {

@@ -29,14 +29,7 @@ struct CSVRowReader {
     mutating func next(into row: inout CSVRow, columns: Int?) throws(CSVParseError) -> Bool {
         while position < bytes.count {
             row.reset(page: bytes, line: line)
-            var terminated = false
-            while true {
-                let end = try readField(into: &row)
-                if end != .comma {
-                    terminated = end == .lineBreak
-                    break
-                }
-            }
+            let terminated = try readFields(into: &row)
             if row.count == 1, row.isEmpty(0) { continue }
             if !terminated, let columns, row.count < columns {
                 throw CSVParseError(
@@ -47,34 +40,59 @@ struct CSVRowReader {
         return false
     }
 
-    private enum FieldEnd { case comma, lineBreak, endOfInput }
-
-    /// Adds one field to `row`; says what ended it.
-    @inline(__always)
-    private mutating func readField(into row: inout CSVRow) throws(CSVParseError) -> FieldEnd {
-        guard let base = bytes.baseAddress else { return .endOfInput }
+    /// Adds the fields of one row to `row`; true when a line break ended it, false for the end
+    /// of the input.
+    ///
+    /// The loop keeps the position and the spans in locals: an unquoted field (the common
+    /// case) costs a scan to its end and two stores.
+    private mutating func readFields(into row: inout CSVRow) throws(CSVParseError) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
         let count = bytes.count
+        var fields = 0
+        var words = row.spanWords
+        var capacity = row.spanCapacity
         var stop = position
-        if stop < count, base[stop] == UInt8(ascii: "\"") {
-            try readQuotedField(into: &row)
-            stop = position
-        } else {
-            // The common case: an unquoted field, lent from the page as it is.
-            while stop < count {
-                let byte = base[stop]
-                if byte == UInt8(ascii: ",") || byte == 0x0A || byte == 0x0D { break }
-                stop &+= 1
+        while true {
+            if fields == capacity {
+                row.setCount(fields)
+                row.grow()
+                words = row.spanWords
+                capacity = row.spanCapacity
             }
-            row.appendPageField(position, stop)
+            if stop < count, base[stop] == UInt8(ascii: "\"") {
+                row.setCount(fields)
+                position = stop
+                try readQuotedField(into: &row)
+                stop = position
+                fields = row.count
+                words = row.spanWords
+                capacity = row.spanCapacity
+            } else {
+                let start = stop
+                while stop < count {
+                    let byte = base[stop]
+                    // Every byte that ends a field is at most a comma (0x2C).
+                    if byte <= UInt8(ascii: ","), byte == UInt8(ascii: ",") || byte == 0x0A || byte == 0x0D { break }
+                    stop &+= 1
+                }
+                words[2 &* fields] = start
+                words[2 &* fields &+ 1] = stop
+                fields &+= 1
+            }
+            guard stop < count else {
+                position = stop
+                row.setCount(fields)
+                return false
+            }
+            let byte = base[stop]
+            stop &+= 1
+            if byte == UInt8(ascii: ",") { continue }
+            if byte == 0x0D, stop < count, base[stop] == 0x0A { stop &+= 1 }
+            line &+= 1
+            position = stop
+            row.setCount(fields)
+            return true
         }
-        position = stop
-        guard stop < count else { return .endOfInput }
-        let byte = base[stop]
-        position = stop &+ 1
-        if byte == UInt8(ascii: ",") { return .comma }
-        if byte == 0x0D, position < count, base[position] == 0x0A { position &+= 1 }
-        line &+= 1
-        return .lineBreak
     }
 
     /// Adds the quoted field at `position` (its opening quote) to `row`, with any text after

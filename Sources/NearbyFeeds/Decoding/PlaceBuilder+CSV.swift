@@ -1,7 +1,8 @@
 /// A CSV header as the place builder uses it for every row of its page: each role's columns,
 /// which columns some role maps (their texts are read once per row), and where the header's
-/// names lie among the draft's `.names` bytes.
-struct CSVLayout: Sendable {
+/// names lie among the draft's `.names` bytes. A class of constants, so the builder's many
+/// reads of it per row cost one reference each, not a copy of its arrays.
+final class CSVLayout: Sendable {
     let columns: CSVColumns
     let fields: CSVFieldColumns
     /// By column: true when some role maps it.
@@ -76,13 +77,13 @@ extension PlaceBuilder {
         if row.isInPage(column) {
             let range = row.pageRange(column)
             let slice = UnsafeBufferPointer(rebasing: row.page[range])
-            if String.isAlreadyNormal(slice), UTF8Check.isValid(slice) {
+            if Self.isLendable(slice) {
                 return PlaceDraft.Text(offset: range.lowerBound, count: range.count, source: .page)
             }
         } else {
             let start = buffer.count
             let clean = row.withBytes(column) { slice -> Bool in
-                guard String.isAlreadyNormal(slice), UTF8Check.isValid(slice) else { return false }
+                guard Self.isLendable(slice) else { return false }
                 buffer.append(contentsOf: slice)
                 return true
             }
@@ -97,11 +98,30 @@ extension PlaceBuilder {
         return put(text, field: name)
     }
 
+    /// True when `bytes` are what `String(decoding:as:)` reads and need no normalising
+    /// (``Swift/String/isAlreadyNormal(_:)``, ``UTF8Check``): at once for printable ASCII with
+    /// no space at either end and no `?`, the usual field.
+    @inline(__always)
+    static func isLendable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        if first &- 0x21 < 0x5E, last &- 0x21 < 0x5E {
+            var plain = true
+            for byte in bytes where byte &- 0x20 >= 0x5F || byte == UInt8(ascii: "?") {
+                plain = false
+                break
+            }
+            if plain { return true }
+        }
+        return String.isAlreadyNormal(bytes) && UTF8Check.isValid(bytes)
+    }
+
     /// Every field of the row that has a value, in column order, named by the header (or
     /// `column N` past it).
     mutating func csvRawFields(_ row: CSVRow, _ layout: CSVLayout) {
         let header = layout.columns.names.count
-        for column in 0..<row.count where !row.isEmpty(column) {
+        // An empty field is an empty run of the page (``CSVRow/isEmptyInPage(_:)``).
+        let words = row.spanWords
+        for column in 0..<row.count where words[2 &* column] != words[2 &* column &+ 1] {
             let lent = column < header && !layout.namePut[column]
             if !lent {
                 // The name is written before the value, as for any field; only when there is one.
@@ -133,7 +153,7 @@ extension PlaceBuilder {
             let column = layout.fields.column(role: role, choice: choice)
             guard column >= 0, column < row.count, !row.isEmpty(column) else { continue }
             let clean = row.withBytes(column) { slice -> DecimalDegrees.Reading? in
-                guard String.isAlreadyNormal(slice), UTF8Check.isValid(slice) else { return nil }
+                guard Self.isLendable(slice) else { return nil }
                 return DecimalDegrees.read(normalBytes: slice)
             }
             if let clean { return clean }

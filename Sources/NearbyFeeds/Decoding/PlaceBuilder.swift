@@ -98,7 +98,7 @@ struct PlaceBuilder {
         fields.removeAll(keepingCapacity: true)
         memberTexts.removeAll(keepingCapacity: true)
         let page = record.page
-        var id = text(record, role: FlatFieldKeys.Role.id) ?? put(String(rowNumber))
+        var id = text(record, role: FlatFieldKeys.Role.id) ?? putDecimal(rowNumber)
         let uses: Int
         if id.source == .buffer {
             uses = buffer.withUnsafeBufferPointer { ids.use(Self.slice($0, id)) }
@@ -169,6 +169,28 @@ struct PlaceBuilder {
             }
         } else {
             buffer.append(contentsOf: text.utf8)
+        }
+        return PlaceDraft.Text(offset: start, count: buffer.count - start, source: .buffer)
+    }
+
+    /// Writes `number`'s decimal digits into the buffer (what `put(String(number))` writes).
+    private mutating func putDecimal(_ number: Int) -> PlaceDraft.Text {
+        let start = buffer.count
+        // 20 digits and a sign fit in 24 bytes, written from the end.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { raw in
+            var value = number.magnitude
+            var first = raw.count
+            repeat {
+                first -= 1
+                raw[first] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+                value /= 10
+            } while value > 0
+            if number < 0 {
+                first -= 1
+                raw[first] = UInt8(ascii: "-")
+            }
+            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[first...]))
         }
         return PlaceDraft.Text(offset: start, count: buffer.count - start, source: .buffer)
     }
