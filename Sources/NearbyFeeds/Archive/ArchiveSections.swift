@@ -95,17 +95,13 @@ struct ArchiveSections {
     }
 
     /// The ref of `text`: a text of this place met before (a mapped value that is also a raw
-    /// field, in the same bytes) gets the same ref without being looked up again (unless the
-    /// draft says otherwise: ``PlaceDraft/sharesWithinRecord``); a column
+    /// field, in the same bytes) gets the same ref without being looked up again; a column
     /// whose values have not been repeating (ids, names, coordinates) is stored without a look
     /// into the sharing table.
     private mutating func ref(_ text: PlaceDraft.Text, _ draft: PlaceDraft, column: Int)
         throws(PlaceSinkFull) -> UInt64
     {
-        let shares = draft.sharesWithinRecord
-        if shares {
-            for known in recordRefs where known.text == text { return known.ref }
-        }
+        for known in recordRefs where known.text == text { return known.ref }
         while columns.count <= column { columns.append(ColumnSharing()) }
         let ref: UInt64
         if columns[column].shouldLookUp() {
@@ -115,7 +111,7 @@ struct ArchiveSections {
         } else {
             ref = try strings.store(draft.bytes(text))
         }
-        if shares { recordRefs.append((text, ref)) }
+        recordRefs.append((text, ref))
         return ref
     }
 

@@ -19,7 +19,6 @@ struct DraftBatch: @unchecked Sendable {
         var category: PlaceDraft.Text?
         var page: UnsafeBufferPointer<UInt8>
         var names: UnsafeBufferPointer<UInt8>
-        var sharesWithinRecord: Bool
         var attributeEnd: Int
         var fieldEnd: Int
     }
@@ -75,8 +74,7 @@ struct DraftBatch: @unchecked Sendable {
             Entry(
                 coordinate: draft.coordinate, id: moved(draft.id), name: moved(draft.name),
                 address: draft.address.map(moved), category: draft.category.map(moved), page: draft.page,
-                names: draft.names, sharesWithinRecord: draft.sharesWithinRecord,
-                attributeEnd: attributes.count, fieldEnd: fields.count))
+                names: draft.names, attributeEnd: attributes.count, fieldEnd: fields.count))
         return texts
     }
 
@@ -97,13 +95,12 @@ struct DraftBatch: @unchecked Sendable {
                 var attributeStart = 0
                 var fieldStart = 0
                 for entry in entries {
-                    var draft = PlaceDraft(
+                    let draft = PlaceDraft(
                         datasetID: "", coordinate: entry.coordinate, id: entry.id, name: entry.name,
                         address: entry.address, category: entry.category,
                         attributes: UnsafeBufferPointer(rebasing: attributes[attributeStart..<entry.attributeEnd]),
                         fields: UnsafeBufferPointer(rebasing: fields[fieldStart..<entry.fieldEnd]),
                         page: entry.page, buffer: bytes, names: entry.names)
-                    draft.sharesWithinRecord = entry.sharesWithinRecord
                     attributeStart = entry.attributeEnd
                     fieldStart = entry.fieldEnd
                     do throws(PlaceSinkFull) {

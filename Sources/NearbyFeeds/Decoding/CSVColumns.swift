@@ -1,5 +1,5 @@
-/// A CSV header shared by the rows of one file.
-struct CSVColumns: Sendable {
+/// A CSV header shared by the rows of one file (a class of constants: each record refers to it).
+final class CSVColumns: Sendable {
     /// The trimmed header names.
     let names: [String]
     /// Column index by name (the first column wins when names repeat).

@@ -30,7 +30,7 @@ struct CSVRowReader {
         while position < bytes.count {
             row.reset(page: bytes, line: line)
             let terminated = try readFields(into: &row)
-            if row.count == 1, row.isEmpty(0) { continue }
+            if row.count == 1, row.fields.isEmpty(0) { continue }
             if !terminated, let columns, row.count < columns {
                 throw CSVParseError(
                     reason: .truncatedLastRow(fields: row.count, columns: columns), line: row.line)
@@ -86,7 +86,17 @@ struct CSVRowReader {
             }
             let byte = base[stop]
             stop &+= 1
-            if byte == UInt8(ascii: ",") { continue }
+            if byte == UInt8(ascii: ",") {
+                // A run of empty fields (`,,,,`, the padding of a wide feed): each is its two
+                // words; the field after the run is read above.
+                while stop < count, base[stop] == UInt8(ascii: ","), fields < capacity {
+                    words[2 &* fields] = stop
+                    words[2 &* fields &+ 1] = stop
+                    fields &+= 1
+                    stop &+= 1
+                }
+                continue
+            }
             if byte == 0x0D, stop < count, base[stop] == 0x0A { stop &+= 1 }
             line &+= 1
             position = stop
@@ -108,9 +118,7 @@ struct CSVRowReader {
         while true {
             var stop = position
             while stop < count, bytes[stop] != UInt8(ascii: "\""), bytes[stop] != 0x0A { stop += 1 }
-            if ownStart != nil {
-                row.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<stop]))
-            }
+            if ownStart != nil { row.appendOwn(UnsafeBufferPointer(rebasing: bytes[position..<stop])) }
             position = stop
             guard position < count else {
                 throw CSVParseError(reason: .unterminatedQuote, line: quoteLine)
@@ -119,16 +127,17 @@ struct CSVRowReader {
             position += 1
             if byte == 0x0A {
                 line += 1
-                if ownStart != nil { row.bytes.append(byte) }
+                if ownStart != nil { row.appendOwn(UnsafeBufferPointer(rebasing: bytes[(position - 1)..<position])) }
                 continue
             }
             if position < count, bytes[position] == UInt8(ascii: "\"") {
                 // A doubled quote: one quote of the contents, which stop being one run here.
+                // The contents so far end in that quote (at `position - 1`).
                 if ownStart == nil {
-                    ownStart = row.bytes.count
-                    row.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
+                    ownStart = row.ownEnd
+                    row.appendOwn(UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
                 } else {
-                    row.bytes.append(byte)
+                    row.appendOwn(UnsafeBufferPointer(rebasing: bytes[(position - 1)..<position]))
                 }
                 position += 1
                 continue
@@ -145,11 +154,9 @@ struct CSVRowReader {
         if ownStart == nil, stop == position {
             row.appendPageField(contentStart, closing)
         } else {
-            let start = ownStart ?? row.bytes.count
-            if ownStart == nil {
-                row.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<closing]))
-            }
-            row.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<stop]))
+            let start = ownStart ?? row.ownEnd
+            if ownStart == nil { row.appendOwn(UnsafeBufferPointer(rebasing: bytes[contentStart..<closing])) }
+            row.appendOwn(UnsafeBufferPointer(rebasing: bytes[position..<stop]))
             row.appendOwnField(from: start)
         }
         position = stop

@@ -10,7 +10,7 @@ enum FeedRecord {
     /// `.json` of its tree, without the tree.
     case flat(JSONFlatRecord)
     /// A CSV row with its file's header.
-    case csv(CSVRow, columns: CSVColumns)
+    case csv(CSVFields, columns: CSVColumns)
 
     /// The page a flat record's or a CSV row's ranges point into (empty for the others).
     var page: UnsafeBufferPointer<UInt8> {
@@ -19,12 +19,6 @@ enum FeedRecord {
         case .csv(let row, _): return row.page
         case .json: return UnsafeBufferPointer(start: nil, count: 0)
         }
-    }
-
-    /// True for a CSV row.
-    var isCSV: Bool {
-        if case .csv = self { return true }
-        return false
     }
 
     /// The normalised text at `path` (or its first fallback that has one), or nil when absent,

@@ -114,7 +114,7 @@ public struct FeedStreamDecoder<Sink: PlaceSink> {
             var row = CSVRow()
             var behind = ReadBehind(raw.baseAddress)
             while try reader.next(into: &row, columns: header.count) {
-                consume(.csv(row, columns: columns))
+                consume(.csv(row.fields, columns: columns))
                 behind.passed(reader.position)
             }
         } catch {

@@ -1,12 +1,9 @@
 /// A CSV header as the place builder uses it for every row of its page: each role's columns,
-/// which columns some role maps (their texts are read once per row), and where the header's
-/// names lie among the draft's `.names` bytes. A class of constants, so the builder's many
-/// reads of it per row cost one reference each, not a copy of its arrays.
+/// and where the header's names lie among the draft's `.names` bytes. A class of constants, so
+/// the builder's many reads of it per row cost one reference each, not a copy of its arrays.
 final class CSVLayout: Sendable {
     let columns: CSVColumns
     let fields: CSVFieldColumns
-    /// By column: true when some role maps it.
-    let mapped: [Bool]
     /// By column: true when its name must be written into each place (a NUL in it becomes
     /// U+FFFD there, and is counted, as for any text), false when it is lent from the names.
     let namePut: [Bool]
@@ -16,14 +13,6 @@ final class CSVLayout: Sendable {
     init(_ columns: CSVColumns, manifest: DatasetManifest, nameOffset: Int) {
         self.columns = columns
         fields = CSVFieldColumns(manifest.fields, columns: columns)
-        var mapped = [Bool](repeating: false, count: columns.names.count)
-        for role in 0..<(FlatFieldKeys.Role.firstAttribute + manifest.fields.attributes.count) {
-            for choice in 0..<fields.choiceCount(role) {
-                let column = fields.column(role: role, choice: choice)
-                if column >= 0 { mapped[column] = true }
-            }
-        }
-        self.mapped = mapped
         namePut = columns.names.map { $0.utf8.contains(0) }
         self.nameOffset = nameOffset
     }
@@ -31,7 +20,13 @@ final class CSVLayout: Sendable {
 
 /// CSV rows read in place: the same texts, warnings and archive as reading each field as a
 /// `String` (``FeedRecord/text(at:)``, ``FeedRecord/flattenedFields()``), without a look-up by
-/// name, a `String` or a copy for a field that is well-formed UTF-8 needing no normalising.
+/// name or a `String` for a field that is well-formed UTF-8 needing no normalising.
+///
+/// The archive's bytes depend on which of a place's texts are the same text of the draft
+/// (``ArchiveSections`` stores those once without a look-up). Reading each field as a `String`
+/// wrote every text into the buffer apart (only a missing name is the id itself), so here each
+/// role's text is still its own copy in the buffer (a few bytes, no `String`), and a raw field
+/// is lent from the page: no two texts of a row are the same text unless they were before.
 extension PlaceBuilder {
     /// Reads the rows that follow with `columns` as their header. The names stay lent to the
     /// drafts until the next header (the stream decoder drains its sink at the end of a page).
@@ -41,11 +36,11 @@ extension PlaceBuilder {
     }
 
     /// The normalised text of `role`'s column (or its first fallback that has one), or nil.
-    mutating func csvText(_ row: CSVRow, role: Int, _ layout: CSVLayout) -> PlaceDraft.Text? {
+    mutating func csvText(_ row: CSVFields, role: Int, _ layout: CSVLayout) -> PlaceDraft.Text? {
         for choice in 0..<layout.fields.choiceCount(role) {
             let column = layout.fields.column(role: role, choice: choice)
             guard column >= 0, column < row.count else { continue }
-            if let found = mappedText(row, column, field: .role(role), layout) { return found }
+            if let found = columnText(row, column, field: .role(role), layout, lend: false) { return found }
         }
         return nil
     }
@@ -57,37 +52,23 @@ extension PlaceBuilder {
         case column(Int)
     }
 
-    /// A mapped column's text, read once per row.
-    private mutating func mappedText(_ row: CSVRow, _ column: Int, field: CSVFieldName, _ layout: CSVLayout)
-        -> PlaceDraft.Text?
-    {
-        for known in memberTexts where known.valueStart == column { return known.text }
-        let text = columnText(row, column, field: field, layout)
-        memberTexts.append((column, text))
-        return text
-    }
-
-    /// Field `column` as normalised text: lent from the page, or copied without a `String`
-    /// when unquoting changed it, if it is well-formed UTF-8 that needs no normalising; else
-    /// as ``CSVRow/text(_:)`` gives it, written into the buffer. Nil when empty or blank.
-    private mutating func columnText(_ row: CSVRow, _ column: Int, field: CSVFieldName, _ layout: CSVLayout)
-        -> PlaceDraft.Text?
-    {
-        if row.isEmpty(column) { return nil }
-        if row.isInPage(column) {
-            let range = row.pageRange(column)
-            let slice = UnsafeBufferPointer(rebasing: row.page[range])
-            if Self.isLendable(slice) {
+    /// Field `column` as normalised text, if it is well-formed UTF-8 that needs no normalising:
+    /// lent from the page when `lend` allows and it lies there, else copied into the buffer
+    /// without a `String`; otherwise as ``CSVFields/text(_:)`` gives it, written into the
+    /// buffer. Nil when empty or blank.
+    private mutating func columnText(
+        _ row: CSVFields, _ column: Int, field: CSVFieldName, _ layout: CSVLayout, lend: Bool
+    ) -> PlaceDraft.Text? {
+        let slice = row.bytes(column)
+        if slice.isEmpty { return nil }
+        if Self.isLendable(slice) {
+            if lend, row.isInPage(column) {
+                let range = row.pageRange(column)
                 return PlaceDraft.Text(offset: range.lowerBound, count: range.count, source: .page)
             }
-        } else {
             let start = buffer.count
-            let clean = row.withBytes(column) { slice -> Bool in
-                guard Self.isLendable(slice) else { return false }
-                buffer.append(contentsOf: slice)
-                return true
-            }
-            if clean { return PlaceDraft.Text(offset: start, count: buffer.count - start, source: .buffer) }
+            buffer.append(contentsOf: slice)
+            return PlaceDraft.Text(offset: start, count: slice.count, source: .buffer)
         }
         guard let text = row.text(column) else { return nil }
         let name: String
@@ -117,21 +98,19 @@ extension PlaceBuilder {
 
     /// Every field of the row that has a value, in column order, named by the header (or
     /// `column N` past it).
-    mutating func csvRawFields(_ row: CSVRow, _ layout: CSVLayout) {
+    mutating func csvRawFields(_ row: CSVFields, _ layout: CSVLayout) {
         let header = layout.columns.names.count
-        // An empty field is an empty run of the page (``CSVRow/isEmptyInPage(_:)``).
-        let words = row.spanWords
-        for column in 0..<row.count where words[2 &* column] != words[2 &* column &+ 1] {
+        for column in 0..<row.count where !row.isEmptyInPage(column) {
             let lent = column < header && !layout.namePut[column]
             if !lent {
                 // The name is written before the value, as for any field; only when there is one.
                 guard row.text(column) != nil else { continue }
                 let name = put(layout.columns.name(column))
-                guard let value = fieldText(row, column, layout) else { continue }
+                guard let value = columnText(row, column, field: .column(column), layout, lend: true) else { continue }
                 fields.append(PlaceDraft.Field(name: name, value: value))
                 continue
             }
-            guard let value = fieldText(row, column, layout) else { continue }
+            guard let value = columnText(row, column, field: .column(column), layout, lend: true) else { continue }
             let range = layout.columns.nameRanges[column]
             let name = PlaceDraft.Text(
                 offset: layout.nameOffset + range.lowerBound, count: range.count, source: .names)
@@ -139,24 +118,14 @@ extension PlaceBuilder {
         }
     }
 
-    private mutating func fieldText(_ row: CSVRow, _ column: Int, _ layout: CSVLayout) -> PlaceDraft.Text? {
-        if column < layout.mapped.count, layout.mapped[column] {
-            return mappedText(row, column, field: .column(column), layout)
-        }
-        return columnText(row, column, field: .column(column), layout)
-    }
-
     /// The first of `role`'s columns that has a value, read as decimal degrees; nil when none
     /// has one.
-    func csvDegrees(_ row: CSVRow, role: Int, _ layout: CSVLayout) -> DecimalDegrees.Reading? {
+    func csvDegrees(_ row: CSVFields, role: Int, _ layout: CSVLayout) -> DecimalDegrees.Reading? {
         for choice in 0..<layout.fields.choiceCount(role) {
             let column = layout.fields.column(role: role, choice: choice)
             guard column >= 0, column < row.count, !row.isEmpty(column) else { continue }
-            let clean = row.withBytes(column) { slice -> DecimalDegrees.Reading? in
-                guard Self.isLendable(slice) else { return nil }
-                return DecimalDegrees.read(normalBytes: slice)
-            }
-            if let clean { return clean }
+            let slice = row.bytes(column)
+            if Self.isLendable(slice) { return DecimalDegrees.read(normalBytes: slice) }
             if let text = row.text(column) { return DecimalDegrees.read(text) }
         }
         return nil

@@ -33,9 +33,8 @@ struct PlaceBuilder {
     private var attributes: [PlaceDraft.Attribute] = []
     var fields: [PlaceDraft.Field] = []
     /// The current flat record's members read so far (by value start) and their texts, so a
-    /// mapped value read again as a raw field is not checked or normalised twice; for a CSV
-    /// row, its mapped columns read so far (by column).
-    var memberTexts: [(valueStart: Int, text: PlaceDraft.Text?)] = []
+    /// mapped value read again as a raw field is not checked or normalised twice.
+    private var memberTexts: [(valueStart: Int, text: PlaceDraft.Text?)] = []
     /// The header of the CSV page being read, resolved against the manifest (see
     /// ``useCSVHeader(_:)``).
     var csvLayout: CSVLayout?
@@ -140,11 +139,10 @@ struct PlaceBuilder {
             attributes.withUnsafeBufferPointer { attributes in
                 fields.withUnsafeBufferPointer { fields in
                     names.withUnsafeBufferPointer { names in
-                        var draft = PlaceDraft(
+                        let draft = PlaceDraft(
                             datasetID: manifest.id, coordinate: coordinate, id: id, name: name,
                             address: address, category: category, attributes: attributes,
                             fields: fields, page: page, buffer: buffer, names: names)
-                        draft.sharesWithinRecord = !record.isCSV
                         return Result { () throws(PlaceSinkFull) in try sink.add(draft) }
                     }
                 }

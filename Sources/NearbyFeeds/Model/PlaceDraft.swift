@@ -41,12 +41,6 @@ public struct PlaceDraft {
     let page: UnsafeBufferPointer<UInt8>
     let buffer: UnsafeBufferPointer<UInt8>
     let names: UnsafeBufferPointer<UInt8>
-    /// Whether equal texts of this draft (the same range of the same bytes) may share one
-    /// stored text without a look-up each: true for JSON, whose flat records read a mapped
-    /// value once; false for CSV rows, whose archive stores each of a row's texts as it always
-    /// has (a mapped value and its raw field looked up apart), so the archive's bytes do not
-    /// depend on where the decoder found the texts.
-    var sharesWithinRecord = true
 
     /// The bytes of `text`.
     func bytes(_ text: Text) -> UnsafeBufferPointer<UInt8> {
