@@ -12,6 +12,10 @@ struct CSVFields {
     let own: UnsafePointer<UInt8>
     /// The number of fields.
     let count: Int
+    /// The columns of the fields that hold something, in order.
+    let filled: UnsafePointer<Int>
+    /// The number of entries of ``filled``.
+    let filledCount: Int
     /// 1-based line where the row starts.
     let line: Int
 
@@ -23,11 +27,6 @@ struct CSVFields {
 
     /// True when field `index` holds no bytes.
     func isEmpty(_ index: Int) -> Bool { bytes(index).isEmpty }
-
-    /// True when field `index` is an empty run of the page: a quick test of emptiness, as
-    /// unquoting only ever copies a field that holds something.
-    @inline(__always)
-    func isEmptyInPage(_ index: Int) -> Bool { words[2 &* index] == words[2 &* index &+ 1] }
 
     /// The bytes of field `index`.
     func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {

@@ -13,6 +13,12 @@ struct CSVRow {
     /// Each field's start and end, two words per field: offsets in ``page``, or, for a field in
     /// the row's own bytes, its start as `~offset` (negative) and its end there.
     private var spans = CSVWordStore(capacity: 32)
+    /// The columns of the fields that hold something, in order, so a wide row of empty fields
+    /// is walked by its few values: one word per field, so half the capacity of ``spans``
+    /// (whose fields take two).
+    private var filled = CSVWordStore(capacity: 16)
+    /// The number of entries of ``filled``.
+    private(set) var filledCount = 0
     /// The contents of the fields that unquoting changed, one after the other.
     private var own = CSVByteStore(capacity: 256)
     private var ownCount = 0
@@ -25,11 +31,13 @@ struct CSVRow {
     var fields: CSVFields {
         CSVFields(
             page: page, words: UnsafePointer(spans.base), own: UnsafePointer(own.base), count: count,
-            line: line)
+            filled: UnsafePointer(filled.base), filledCount: filledCount, line: line)
     }
 
     /// The span words, for the reader's loop: room for ``spanCapacity`` fields.
     var spanWords: UnsafeMutablePointer<Int> { spans.base }
+    /// The columns that hold something, for the reader's loop: room for ``spanCapacity``.
+    var filledWords: UnsafeMutablePointer<Int> { filled.base }
     /// The fields the span words have room for.
     var spanCapacity: Int { spans.capacity }
 
@@ -39,21 +47,33 @@ struct CSVRow {
         self.page = page
         self.line = line
         count = 0
+        filledCount = 0
         ownCount = 0
     }
 
-    /// Sets the number of fields after the reader wrote their spans into ``spanWords``.
+    /// Sets the number of fields and of those that hold something, after the reader wrote
+    /// them into ``spanWords`` and ``filledWords``.
     @inline(__always)
-    mutating func setCount(_ fields: Int) { count = fields }
+    mutating func setCount(_ fields: Int, filled: Int) {
+        count = fields
+        filledCount = filled
+    }
 
-    /// Doubles the room for fields (the spans written so far are kept).
-    mutating func grow() { spans = spans.grown(keeping: 2 * count) }
+    /// Doubles the room for fields (what was written so far is kept).
+    mutating func grow() {
+        spans = spans.grown(keeping: 2 * count)
+        filled = filled.grown(keeping: filledCount)
+    }
 
     /// Adds a field lent from the page: `start..<end`.
     mutating func appendPageField(_ start: Int, _ end: Int) {
         if count == spans.capacity { grow() }
         spans.base[2 &* count] = start
         spans.base[2 &* count &+ 1] = end
+        if end > start {
+            filled.base[filledCount] = count
+            filledCount &+= 1
+        }
         count &+= 1
     }
 
@@ -75,6 +95,9 @@ struct CSVRow {
         if count == spans.capacity { grow() }
         spans.base[2 &* count] = ~start
         spans.base[2 &* count &+ 1] = ownCount
+        // Unquoting copies only a field that holds something.
+        filled.base[filledCount] = count
+        filledCount &+= 1
         count &+= 1
     }
 
@@ -82,11 +105,11 @@ struct CSVRow {
     func string(_ index: Int) -> String { fields.string(index) }
 }
 
-/// Words of a row's field spans: a fixed allocation freed with its owner (constant properties
-/// only, so an access costs no exclusivity check).
+/// Words of a row: a fixed allocation of `2 * capacity` words freed with its owner (constant
+/// properties only, so an access costs no exclusivity check).
 private final class CSVWordStore {
     let base: UnsafeMutablePointer<Int>
-    /// Fields it has room for (two words each).
+    /// Half the words it holds: the fields it has room for at two words each.
     let capacity: Int
 
     init(capacity: Int) {

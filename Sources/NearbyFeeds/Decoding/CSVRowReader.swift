@@ -49,23 +49,28 @@ struct CSVRowReader {
         guard let base = bytes.baseAddress else { return false }
         let count = bytes.count
         var fields = 0
+        var filled = 0
         var words = row.spanWords
+        var filledWords = row.filledWords
         var capacity = row.spanCapacity
         var stop = position
         while true {
             if fields == capacity {
-                row.setCount(fields)
+                row.setCount(fields, filled: filled)
                 row.grow()
                 words = row.spanWords
+                filledWords = row.filledWords
                 capacity = row.spanCapacity
             }
             if stop < count, base[stop] == UInt8(ascii: "\"") {
-                row.setCount(fields)
+                row.setCount(fields, filled: filled)
                 position = stop
                 try readQuotedField(into: &row)
                 stop = position
                 fields = row.count
+                filled = row.filledCount
                 words = row.spanWords
+                filledWords = row.filledWords
                 capacity = row.spanCapacity
             } else {
                 let start = stop
@@ -77,11 +82,14 @@ struct CSVRowReader {
                 }
                 words[2 &* fields] = start
                 words[2 &* fields &+ 1] = stop
+                // Listed always, kept only when the field holds something (no branch).
+                filledWords[filled] = fields
+                filled &+= stop != start ? 1 : 0
                 fields &+= 1
             }
             guard stop < count else {
                 position = stop
-                row.setCount(fields)
+                row.setCount(fields, filled: filled)
                 return false
             }
             let byte = base[stop]
@@ -100,7 +108,7 @@ struct CSVRowReader {
             if byte == 0x0D, stop < count, base[stop] == 0x0A { stop &+= 1 }
             line &+= 1
             position = stop
-            row.setCount(fields)
+            row.setCount(fields, filled: filled)
             return true
         }
     }

@@ -100,7 +100,8 @@ extension PlaceBuilder {
     /// `column N` past it).
     mutating func csvRawFields(_ row: CSVFields, _ layout: CSVLayout) {
         let header = layout.columns.names.count
-        for column in 0..<row.count where !row.isEmptyInPage(column) {
+        for entry in 0..<row.filledCount {
+            let column = row.filled[entry]
             let lent = column < header && !layout.namePut[column]
             if !lent {
                 // The name is written before the value, as for any field; only when there is one.
