@@ -10,9 +10,13 @@
 /// finished archive replaces the sections instead of joining them in memory.
 ///
 /// Chunks are anonymous `mmap` regions, not `malloc` blocks: freed heap blocks often stay in
-/// the process, while an unmapped chunk leaves it at once.
+/// the process, while an unmapped chunk leaves it at once. Each is offered huge pages
+/// (`MADV_HUGEPAGE`, where the system has them): a section of hundreds of MiB then costs a
+/// page fault per 2 MiB instead of per 4 KiB.
 final class PagedBytes {
     static let chunkSize = 4 << 20
+    /// Linux's `MADV_HUGEPAGE` (advice only: ignored where transparent huge pages are off).
+    private static let hugePages: Int32 = 14
     private var chunks: [UnsafeMutableRawPointer] = []
     /// The last chunk (nil before the first), so appends that fit do not touch ``chunks``.
     private var tail: UnsafeMutableRawPointer?
@@ -48,6 +52,7 @@ final class PagedBytes {
                     failed = true
                     return false
                 }
+                _ = madvise(chunk, Self.chunkSize, Self.hugePages)
                 chunks.append(chunk)
                 tail = chunk
                 used = 0

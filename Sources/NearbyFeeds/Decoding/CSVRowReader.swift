@@ -1,47 +1,8 @@
-/// One CSV row as bytes: every field's unquoted contents back to back, and where each ends.
-///
-/// The reader refills one row in place, so a feed of millions of rows allocates nothing per
-/// row, and a field becomes a `String` only when something asks for it (an empty field never).
-struct CSVRow: Sendable {
-    /// The fields' contents, unquoted, one after the other.
-    var bytes: [UInt8] = []
-    /// The end offset in ``bytes`` of each field.
-    var ends: [Int] = []
-    /// 1-based line where the row starts.
-    var line = 1
-
-    /// The number of fields.
-    var count: Int { ends.count }
-
-    private func range(_ index: Int) -> Range<Int> {
-        (index == 0 ? 0 : ends[index - 1])..<ends[index]
-    }
-
-    /// True when field `index` holds no bytes.
-    func isEmpty(_ index: Int) -> Bool { range(index).isEmpty }
-
-    /// Field `index` as it is (not trimmed).
-    func string(_ index: Int) -> String {
-        let range = range(index)
-        return bytes.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
-        }
-    }
-
-    /// Field `index` normalised (see ``Swift/String/normalizedFeedValue()``), or nil when it is
-    /// empty or blank.
-    func text(_ index: Int) -> String? {
-        let range = range(index)
-        if range.isEmpty { return nil }
-        return bytes.withUnsafeBufferPointer { buffer -> String? in
-            let slice = UnsafeBufferPointer(rebasing: buffer[range])
-            let text = String(decoding: slice, as: UTF8.self)
-            return String.isAlreadyNormal(slice) ? text : text.normalizedFeedValue()
-        }
-    }
-}
-
 /// Splits CSV bytes into rows (RFC 4180, tolerant; see ``CSVTable``).
+///
+/// Fields are found in place (``CSVRow``): an unquoted field, or a quoted one that holds no
+/// doubled quote and no text after its closing quote, is its run of the page; only the others
+/// are unquoted into the row's own bytes.
 struct CSVRowReader {
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var position = 0
@@ -67,61 +28,130 @@ struct CSVRowReader {
     /// after it is refused as cut short.
     mutating func next(into row: inout CSVRow, columns: Int?) throws(CSVParseError) -> Bool {
         while position < bytes.count {
-            row.bytes.removeAll(keepingCapacity: true)
-            row.ends.removeAll(keepingCapacity: true)
-            row.line = line
-            var terminated = false
-            while true {
-                let end = try readField(into: &row.bytes)
-                row.ends.append(row.bytes.count)
-                if end != .comma {
-                    terminated = end == .lineBreak
-                    break
-                }
-            }
-            if row.ends.count == 1, row.bytes.isEmpty { continue }
-            if !terminated, let columns, row.ends.count < columns {
+            row.reset(page: bytes, line: line)
+            let terminated = try readFields(into: &row)
+            if row.count == 1, row.fields.isEmpty(0) { continue }
+            if !terminated, let columns, row.count < columns {
                 throw CSVParseError(
-                    reason: .truncatedLastRow(fields: row.ends.count, columns: columns),
-                    line: row.line)
+                    reason: .truncatedLastRow(fields: row.count, columns: columns), line: row.line)
             }
             return true
         }
         return false
     }
 
-    private enum FieldEnd { case comma, lineBreak, endOfInput }
-
-    /// Appends one field's contents to `output`; says what ended it.
-    private mutating func readField(into output: inout [UInt8]) throws(CSVParseError) -> FieldEnd {
+    /// Adds the fields of one row to `row`; true when a line break ended it, false for the end
+    /// of the input.
+    ///
+    /// The loop keeps the position and the spans in locals: an unquoted field (the common
+    /// case) costs a scan to its end and two stores.
+    private mutating func readFields(into row: inout CSVRow) throws(CSVParseError) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
         let count = bytes.count
-        if position < count, bytes[position] == UInt8(ascii: "\"") {
-            let quoteLine = line
-            position += 1
-            while true {
-                var stop = position
-                while stop < count, bytes[stop] != UInt8(ascii: "\""), bytes[stop] != 0x0A {
-                    stop += 1
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<stop]))
-                position = stop
-                guard position < count else {
-                    throw CSVParseError(reason: .unterminatedQuote, line: quoteLine)
-                }
-                let byte = bytes[position]
-                position += 1
-                if byte == 0x0A {
-                    line += 1
-                    output.append(byte)
-                    continue
-                }
-                if position < count, bytes[position] == UInt8(ascii: "\"") {
-                    output.append(byte)
-                    position += 1
-                    continue
-                }
-                break
+        var fields = 0
+        var filled = 0
+        var words = row.spanWords
+        var filledWords = row.filledWords
+        var capacity = row.spanCapacity
+        var stop = position
+        while true {
+            if fields == capacity {
+                row.setCount(fields, filled: filled)
+                row.grow()
+                words = row.spanWords
+                filledWords = row.filledWords
+                capacity = row.spanCapacity
             }
+            if stop < count, base[stop] == UInt8(ascii: "\"") {
+                row.setCount(fields, filled: filled)
+                position = stop
+                try readQuotedField(into: &row)
+                stop = position
+                fields = row.count
+                filled = row.filledCount
+                words = row.spanWords
+                filledWords = row.filledWords
+                capacity = row.spanCapacity
+            } else {
+                let start = stop
+                while stop < count {
+                    let byte = base[stop]
+                    // Every byte that ends a field is at most a comma (0x2C).
+                    if byte <= UInt8(ascii: ","), byte == UInt8(ascii: ",") || byte == 0x0A || byte == 0x0D { break }
+                    stop &+= 1
+                }
+                words[2 &* fields] = start
+                words[2 &* fields &+ 1] = stop
+                // Listed always, kept only when the field holds something (no branch).
+                filledWords[filled] = fields
+                filled &+= stop != start ? 1 : 0
+                fields &+= 1
+            }
+            guard stop < count else {
+                position = stop
+                row.setCount(fields, filled: filled)
+                return false
+            }
+            let byte = base[stop]
+            stop &+= 1
+            if byte == UInt8(ascii: ",") {
+                // A run of empty fields (`,,,,`, the padding of a wide feed): each is its two
+                // words; the field after the run is read above.
+                while stop < count, base[stop] == UInt8(ascii: ","), fields < capacity {
+                    words[2 &* fields] = stop
+                    words[2 &* fields &+ 1] = stop
+                    fields &+= 1
+                    stop &+= 1
+                }
+                continue
+            }
+            if byte == 0x0D, stop < count, base[stop] == 0x0A { stop &+= 1 }
+            line &+= 1
+            position = stop
+            row.setCount(fields, filled: filled)
+            return true
+        }
+    }
+
+    /// Adds the quoted field at `position` (its opening quote) to `row`, with any text after
+    /// its closing quote up to the next comma or line break; leaves `position` there.
+    private mutating func readQuotedField(into row: inout CSVRow) throws(CSVParseError) {
+        let count = bytes.count
+        let quoteLine = line
+        let contentStart = position + 1
+        position = contentStart
+        // Where the contents were copied to the row's bytes, once they stop being one run.
+        var ownStart: Int?
+        var closing = contentStart
+        while true {
+            var stop = position
+            while stop < count, bytes[stop] != UInt8(ascii: "\""), bytes[stop] != 0x0A { stop += 1 }
+            if ownStart != nil { row.appendOwn(UnsafeBufferPointer(rebasing: bytes[position..<stop])) }
+            position = stop
+            guard position < count else {
+                throw CSVParseError(reason: .unterminatedQuote, line: quoteLine)
+            }
+            let byte = bytes[position]
+            position += 1
+            if byte == 0x0A {
+                line += 1
+                if ownStart != nil { row.appendOwn(UnsafeBufferPointer(rebasing: bytes[(position - 1)..<position])) }
+                continue
+            }
+            if position < count, bytes[position] == UInt8(ascii: "\"") {
+                // A doubled quote: one quote of the contents, which stop being one run here.
+                // The contents so far end in that quote (at `position - 1`).
+                if ownStart == nil {
+                    ownStart = row.ownEnd
+                    row.appendOwn(UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
+                } else {
+                    row.appendOwn(UnsafeBufferPointer(rebasing: bytes[(position - 1)..<position]))
+                }
+                position += 1
+                continue
+            }
+            closing = position - 1
+            break
         }
         var stop = position
         while stop < count {
@@ -129,21 +159,14 @@ struct CSVRowReader {
             if byte == UInt8(ascii: ",") || byte == 0x0A || byte == 0x0D { break }
             stop += 1
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<stop]))
-        position = stop
-        guard position < count else { return .endOfInput }
-        let byte = bytes[position]
-        position += 1
-        switch byte {
-        case UInt8(ascii: ","):
-            return .comma
-        case 0x0D:
-            if position < count, bytes[position] == 0x0A { position += 1 }
-            line += 1
-            return .lineBreak
-        default:
-            line += 1
-            return .lineBreak
+        if ownStart == nil, stop == position {
+            row.appendPageField(contentStart, closing)
+        } else {
+            let start = ownStart ?? row.ownEnd
+            if ownStart == nil { row.appendOwn(UnsafeBufferPointer(rebasing: bytes[contentStart..<closing])) }
+            row.appendOwn(UnsafeBufferPointer(rebasing: bytes[position..<stop]))
+            row.appendOwnField(from: start)
         }
+        position = stop
     }
 }

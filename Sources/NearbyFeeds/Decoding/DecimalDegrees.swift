@@ -31,6 +31,63 @@ enum DecimalDegrees {
         return value.isFinite ? .value(value) : .infinite
     }
 
+    /// Reads text given as bytes that are well-formed UTF-8 needing no normalising (a CSV field
+    /// lent from its page), as ``read(_:)`` reads their `String`: a plain number in the JSON
+    /// grammar (which is decimal, and read correctly rounded) without making the `String`.
+    static func read(normalBytes bytes: UnsafeBufferPointer<UInt8>) -> Reading {
+        if let value = plainValue(bytes) { return .value(value) }
+        if let first = bytes.first, first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10 {
+            var reader = JSONByteReader(bytes)
+            if let value = try? reader.parseNumber(), reader.position == bytes.count {
+                return value.isFinite ? .value(value) : .infinite
+            }
+        }
+        return read(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The value of `-?digits(.digits)?` with at most 19 digits whose value is exact as a
+    /// `Double` before scaling (below 2^53, at most 22 decimals), the usual coordinate; nil
+    /// for anything else. Correctly rounded (one exact division), as `Double(_:)` reads it.
+    static func plainValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var index = 0
+        let negative = base[0] == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var decimals = 0
+        var seenPoint = false
+        while index < count {
+            let byte = base[index]
+            let digit = byte &- UInt8(ascii: "0")
+            if digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                digits += 1
+                if seenPoint { decimals += 1 }
+            } else if byte == UInt8(ascii: "."), !seenPoint {
+                seenPoint = true
+                // Digits are needed on both sides of the point (`25.` and `.5` go the long way).
+                guard digits > 0 else { return nil }
+            } else {
+                return nil
+            }
+            index += 1
+        }
+        guard digits > 0, digits <= 19, !seenPoint || decimals > 0, mantissa < 1 << 53,
+            decimals <= 22
+        else { return nil }
+        let value = Double(mantissa) / powersOfTen[decimals]
+        return negative ? -value : value
+    }
+
+    /// 10^0 … 10^22, each exact as a `Double`.
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
     /// Reads the member of a flat JSON record as ``FeedRecord`` would: a JSON number is its
     /// value, text is normalised and read as ``read(_:)`` reads it; nil when it has no text.
     /// Text that is already a plain JSON number is read in place, with the same result.

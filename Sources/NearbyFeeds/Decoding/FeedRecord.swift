@@ -10,12 +10,15 @@ enum FeedRecord {
     /// `.json` of its tree, without the tree.
     case flat(JSONFlatRecord)
     /// A CSV row with its file's header.
-    case csv(CSVRow, columns: CSVColumns)
+    case csv(CSVFields, columns: CSVColumns)
 
-    /// The page a flat record's ranges point into (empty for the others).
+    /// The page a flat record's or a CSV row's ranges point into (empty for the others).
     var page: UnsafeBufferPointer<UInt8> {
-        if case .flat(let flat) = self { return flat.page }
-        return UnsafeBufferPointer(start: nil, count: 0)
+        switch self {
+        case .flat(let flat): return flat.page
+        case .csv(let row, _): return row.page
+        case .json: return UnsafeBufferPointer(start: nil, count: 0)
+        }
     }
 
     /// The normalised text at `path` (or its first fallback that has one), or nil when absent,
@@ -125,28 +128,6 @@ enum FeedRecord {
                 output.append(PlaceField(name: prefix, value: text))
             }
         }
-    }
-}
-
-/// A CSV header shared by the rows of one file.
-struct CSVColumns: Sendable {
-    /// The trimmed header names.
-    let names: [String]
-    /// Column index by name (the first column wins when names repeat).
-    let index: [String: Int]
-
-    init(_ names: [String]) {
-        self.names = names
-        var index: [String: Int] = [:]
-        for (position, name) in names.enumerated() where index[name] == nil {
-            index[name] = position
-        }
-        self.index = index
-    }
-
-    /// The header name of column `position`, or `column N` past the header.
-    func name(_ position: Int) -> String {
-        position < names.count ? names[position] : "column \(position + 1)"
     }
 }
 

@@ -110,10 +110,11 @@ public struct FeedStreamDecoder<Sink: PlaceSink> {
             var reader = CSVRowReader(raw.assumingMemoryBound(to: UInt8.self))
             let header = try reader.readHeader()
             let columns = CSVColumns(header)
+            builder.useCSVHeader(columns)
             var row = CSVRow()
             var behind = ReadBehind(raw.baseAddress)
             while try reader.next(into: &row, columns: header.count) {
-                consume(.csv(row, columns: columns))
+                consume(.csv(row.fields, columns: columns))
                 behind.passed(reader.position)
             }
         } catch {

@@ -5,8 +5,9 @@ import NearbyGeo
 /// place, so a feed of any length streams through it.
 ///
 /// Each place goes to the sink as a ``PlaceDraft``: texts that need no unescaping or
-/// normalising are lent straight from the page of a flat JSON record, others are written once
-/// into a buffer reused from record to record.
+/// normalising are lent straight from the page of a flat JSON record or a CSV row (see
+/// `PlaceBuilder+CSV.swift`), others are written once into a buffer reused from record to
+/// record.
 struct PlaceBuilder {
     let manifest: DatasetManifest
     private(set) var filteredOut = 0
@@ -28,16 +29,22 @@ struct PlaceBuilder {
     private var firstNul: (row: Int, id: String?, field: String)?
     private var ids = RepeatedIDTable()
     /// The current record's texts that are not in its page.
-    private var buffer: [UInt8] = []
+    var buffer: [UInt8] = []
     private var attributes: [PlaceDraft.Attribute] = []
-    private var fields: [PlaceDraft.Field] = []
+    var fields: [PlaceDraft.Field] = []
     /// The current flat record's members read so far (by value start) and their texts, so a
     /// mapped value read again as a raw field is not checked or normalised twice.
     private var memberTexts: [(valueStart: Int, text: PlaceDraft.Text?)] = []
+    /// The header of the CSV page being read, resolved against the manifest (see
+    /// ``useCSVHeader(_:)``).
+    var csvLayout: CSVLayout?
+    /// The bytes of the texts of source `.names`: the attributes' keys and labels, then the
+    /// CSV header's names while a CSV page is read.
+    var names: [UInt8]
 
     private let keys: FlatFieldKeys
     /// The attributes' keys and labels, back to back (their texts in each draft).
-    private let attributeNames: [UInt8]
+    let attributeNames: [UInt8]
     private let attributeNameTexts: [(key: PlaceDraft.Text, label: PlaceDraft.Text)]
 
     init(manifest: DatasetManifest) {
@@ -54,6 +61,7 @@ struct PlaceBuilder {
             texts.append((text(mapping.key), text(mapping.label)))
         }
         attributeNames = names
+        self.names = names
         attributeNameTexts = texts
     }
 
@@ -89,7 +97,7 @@ struct PlaceBuilder {
         fields.removeAll(keepingCapacity: true)
         memberTexts.removeAll(keepingCapacity: true)
         let page = record.page
-        var id = text(record, role: FlatFieldKeys.Role.id) ?? put(String(rowNumber))
+        var id = text(record, role: FlatFieldKeys.Role.id) ?? putDecimal(rowNumber)
         let uses: Int
         if id.source == .buffer {
             uses = buffer.withUnsafeBufferPointer { ids.use(Self.slice($0, id)) }
@@ -130,7 +138,7 @@ struct PlaceBuilder {
         let result: Result<Void, PlaceSinkFull> = buffer.withUnsafeBufferPointer { buffer in
             attributes.withUnsafeBufferPointer { attributes in
                 fields.withUnsafeBufferPointer { fields in
-                    attributeNames.withUnsafeBufferPointer { names in
+                    names.withUnsafeBufferPointer { names in
                         let draft = PlaceDraft(
                             datasetID: manifest.id, coordinate: coordinate, id: id, name: name,
                             address: address, category: category, attributes: attributes,
@@ -148,7 +156,7 @@ struct PlaceBuilder {
     /// one place a NUL is decided. A NUL (a CSV byte, a JSON `\u0000`) can be neither shown nor
     /// stored (PostgreSQL's text cannot hold one), so it becomes U+FFFD here, at decode time, and
     /// the first such value is named in ``warnings()`` by record and field.
-    private mutating func put(_ text: String, field: @autoclosure () -> String = "a field") -> PlaceDraft.Text {
+    mutating func put(_ text: String, field: @autoclosure () -> String = "a field") -> PlaceDraft.Text {
         let start = buffer.count
         if text.utf8.contains(0) {
             if nulRow != rowNumber { nulRecords += 1 }
@@ -159,6 +167,28 @@ struct PlaceBuilder {
             }
         } else {
             buffer.append(contentsOf: text.utf8)
+        }
+        return PlaceDraft.Text(offset: start, count: buffer.count - start, source: .buffer)
+    }
+
+    /// Writes `number`'s decimal digits into the buffer (what `put(String(number))` writes).
+    private mutating func putDecimal(_ number: Int) -> PlaceDraft.Text {
+        let start = buffer.count
+        // 20 digits and a sign fit in 24 bytes, written from the end.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { raw in
+            var value = number.magnitude
+            var first = raw.count
+            repeat {
+                first -= 1
+                raw[first] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+                value /= 10
+            } while value > 0
+            if number < 0 {
+                first -= 1
+                raw[first] = UInt8(ascii: "-")
+            }
+            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[first...]))
         }
         return PlaceDraft.Text(offset: start, count: buffer.count - start, source: .buffer)
     }
@@ -177,7 +207,7 @@ struct PlaceBuilder {
     }
 
     /// The manifest's path for `role` (see ``FlatFieldKeys/Role``).
-    private func path(_ role: Int) -> FieldPath? {
+    func path(_ role: Int) -> FieldPath? {
         let fields = manifest.fields
         switch role {
         case FlatFieldKeys.Role.id: return fields.id
@@ -192,6 +222,9 @@ struct PlaceBuilder {
 
     /// The normalised text of `role`'s field (or its first fallback that has one), or nil.
     private mutating func text(_ record: FeedRecord, role: Int) -> PlaceDraft.Text? {
+        if case .csv(let row, _) = record, let layout = csvLayout {
+            return csvText(row, role: role, layout)
+        }
         guard case .flat(let flat) = record else {
             guard let path = path(role), let found = record.text(at: path) else { return nil }
             return put(found, field: path.text)
@@ -234,6 +267,10 @@ struct PlaceBuilder {
 
     /// Every field of the record that has a value, in source order (``FeedRecord/flattenedFields()``).
     private mutating func rawFields(of record: FeedRecord) {
+        if case .csv(let row, _) = record, let layout = csvLayout {
+            csvRawFields(row, layout)
+            return
+        }
         guard case .flat(let flat) = record else {
             for field in record.flattenedFields() {
                 fields.append(
@@ -280,6 +317,9 @@ struct PlaceBuilder {
     /// The first of the path's choices that has a value, read as decimal degrees; nil when none
     /// has one. JSON numbers are decimal by the JSON grammar (`1e999` reads as infinite).
     private func degrees(_ record: FeedRecord, role: Int) -> DecimalDegrees.Reading? {
+        if case .csv(let row, _) = record, let layout = csvLayout {
+            return csvDegrees(row, role: role, layout)
+        }
         if case .flat(let flat) = record {
             for choice in 0..<keys.choiceCount(role) {
                 guard let member = keys.member(flat, role: role, choice: choice) else { continue }
