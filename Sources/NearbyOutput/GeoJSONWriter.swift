@@ -19,9 +19,9 @@ public enum GeoJSONGeometry: Sendable, Hashable {
 /// One feature: a geometry and its properties in the order given.
 public struct GeoJSONFeature: Sendable {
     public var geometry: GeoJSONGeometry
-    public var properties: [(String, JSONValue)]
+    public var properties: [(String, JSONOutput)]
 
-    public init(geometry: GeoJSONGeometry, properties: [(String, JSONValue)]) {
+    public init(geometry: GeoJSONGeometry, properties: [(String, JSONOutput)]) {
         self.geometry = geometry
         self.properties = properties
     }
@@ -47,12 +47,12 @@ public struct GeoJSONWriter: Sendable {
     }
 
     /// The FeatureCollection as a JSON value.
-    public static func collection(_ features: [GeoJSONFeature]) -> JSONValue {
+    public static func collection(_ features: [GeoJSONFeature]) -> JSONOutput {
         .object([("type", .string("FeatureCollection")), ("features", .array(features.map(feature)))])
     }
 
     /// One feature as a JSON value.
-    public static func feature(_ feature: GeoJSONFeature) -> JSONValue {
+    public static func feature(_ feature: GeoJSONFeature) -> JSONOutput {
         .object([
             ("type", .string("Feature")), ("geometry", geometry(feature.geometry)),
             ("properties", .object(feature.properties)),
@@ -60,7 +60,7 @@ public struct GeoJSONWriter: Sendable {
     }
 
     /// A geometry as a JSON value.
-    public static func geometry(_ geometry: GeoJSONGeometry) -> JSONValue {
+    public static func geometry(_ geometry: GeoJSONGeometry) -> JSONOutput {
         switch geometry {
         case .point(let position):
             return .object([("type", .string("Point")), ("coordinates", self.position(position))])
@@ -75,7 +75,7 @@ public struct GeoJSONWriter: Sendable {
     }
 
     /// `[longitude, latitude]`.
-    public static func position(_ position: GeoJSONPosition) -> JSONValue {
+    public static func position(_ position: GeoJSONPosition) -> JSONOutput {
         .array([.number(position.longitude), .number(position.latitude)])
     }
 }

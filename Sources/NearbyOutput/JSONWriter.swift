@@ -1,4 +1,4 @@
-/// Writes a ``JSONValue`` as RFC 8259 text: members in the order given, strings escaped
+/// Writes a ``JSONOutput`` as RFC 8259 text: members in the order given, strings escaped
 /// (``JSONWriter/string(_:into:)``), numbers as ``NumberText`` decimals with at most
 /// ``maxFractionDigits`` decimals (`null` for NaN and the infinities, the one rule for values that
 /// are not numbers).
@@ -31,14 +31,14 @@ public struct JSONWriter: Sendable {
     public static let compact = JSONWriter(style: .compact)
 
     /// The text of `value` with a final newline.
-    public func write(_ value: JSONValue) -> String {
+    public func write(_ value: JSONOutput) -> String {
         var out = ""
         write(value, indent: 0, into: &out)
         out += "\n"
         return out
     }
 
-    private func write(_ value: JSONValue, indent: Int, into out: inout String) {
+    private func write(_ value: JSONOutput, indent: Int, into out: inout String) {
         switch value {
         case .object(let members):
             open("{", close: "}", count: members.count, indent: indent, into: &out) { index, out in

@@ -6,7 +6,7 @@ import Testing
 /// Foundation's JSONSerialization is the independent reader where a text is read back.
 @Suite struct FormatsJSONWriterTests {
     @Test func rfc8259ObjectExampleCompact() {
-        let image: JSONValue = .object([
+        let image: JSONOutput = .object([
             (
                 "Image",
                 .object([
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func rfc8259ArrayExampleNumbers() {
-        func place(_ lat: Double, _ lon: Double, _ city: String, _ zip: String) -> JSONValue {
+        func place(_ lat: Double, _ lon: Double, _ city: String, _ zip: String) -> JSONOutput {
             .object([
                 ("precision", .string("zip")), ("Latitude", .number(lat)), ("Longitude", .number(lon)),
                 ("Address", .string("")), ("City", .string(city)), ("State", .string("CA")), ("Zip", .string(zip)),
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func prettyLayout() {
-        let value: JSONValue = .object([
+        let value: JSONOutput = .object([
             ("a", .array([.integer(1), .string("x")])), ("b", .object([])), ("c", .array([])),
             ("d", .object([("e", .null), ("f", .bool(true))])),
         ])
@@ -63,13 +63,13 @@ import Testing
 
     /// Keys are written in the order given, not sorted.
     @Test func memberOrderIsKept() {
-        let value: JSONValue = .object([("z", .integer(1)), ("a", .integer(2)), ("m", .integer(3))])
+        let value: JSONOutput = .object([("z", .integer(1)), ("a", .integer(2)), ("m", .integer(3))])
         #expect(JSONWriter.compact.write(value) == "{\"z\":1,\"a\":2,\"m\":3}\n")
     }
 
     /// One rule for numbers: at most 7 decimals (by default), `null` when not finite.
     @Test func numbers() {
-        let value: JSONValue = .array([
+        let value: JSONOutput = .array([
             .number(0.1), .number(1e-7), .number(1e-8), .number(-0.0), .number(1e21), .number(25.0418),
             .number(121.5152), .number(102.04213456789), .number(.nan), .number(.infinity), .number(-.infinity),
             .integer(-42), .integer(Int.max),
@@ -80,7 +80,7 @@ import Testing
         )
         let shortest = JSONWriter(style: .compact, maxFractionDigits: nil)
         #expect(shortest.write(.array([.number(102.04213456789), .number(1e-8)])) == "[102.04213456789,0.00000001]\n")
-        #expect(JSONValue.optional(Double.nan).isNull && JSONValue.optional(nil as Double?).isNull)
+        #expect(JSONOutput.optional(Double.nan).isNull && JSONOutput.optional(nil as Double?).isNull)
     }
 
     @Test func controlCharactersAndQuotesAreEscaped() throws {
@@ -113,7 +113,7 @@ import Testing
     }
 }
 
-extension JSONValue {
+extension JSONOutput {
     fileprivate var isNull: Bool {
         if case .null = self { return true }
         return false

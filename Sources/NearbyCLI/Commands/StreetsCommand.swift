@@ -1,3 +1,4 @@
+import NearbyOutput
 import Foundation
 import NearbyWalk
 
