@@ -1,4 +1,5 @@
 import Foundation
+import NearbySystem
 import NearbyGeo
 
 #if canImport(Glibc)
@@ -104,40 +105,26 @@ public struct ArchiveFileOutput: ArchiveOutput {
     }
 }
 
-/// `fdatasync` of a file on a thread of its own; its failure is kept for ``wait()`` (the
-/// caller's descriptor shares the open file, whose error the kernel reports only once).
-final class BackgroundFlush: @unchecked Sendable {
-    // `result` is only read or written with `condition` locked.
-    private let condition = NSCondition()
-    private var result: String??
+/// `fdatasync` of a file on another thread (a ``SideTask``); its failure is kept for ``wait()``
+/// (the caller's descriptor shares the open file, whose error the kernel reports only once).
+struct BackgroundFlush: Sendable {
+    private let task: SideTask<String?>
 
-    /// Starts flushing the file open as `descriptor` (through a duplicate the thread closes, so
+    /// Starts flushing the file open as `descriptor` (through a duplicate the task closes, so
     /// the caller may close its own at any time).
     init(descriptor: Int32) {
         let own = dup(descriptor)
         let dupFailure = own < 0 ? "dup: \(String(cString: strerror(errno)))" : nil
-        Thread { [self] in
-            let failure: String?
-            if let dupFailure {
-                failure = dupFailure
-            } else {
-                failure = fdatasync(own) == 0 ? nil : "fdatasync: \(String(cString: strerror(errno)))"
-                close(own)
-            }
-            condition.lock()
-            result = .some(failure)
-            condition.broadcast()
-            condition.unlock()
-        }.start()
+        task = SideTask { () -> String? in
+            if let dupFailure { return dupFailure }
+            let failure = fdatasync(own) == 0 ? nil : "fdatasync: \(String(cString: strerror(errno)))"
+            close(own)
+            return failure
+        }
     }
 
     /// Waits for the flush; its failure, if any.
-    func wait() -> String? {
-        condition.lock()
-        defer { condition.unlock() }
-        while result == nil { condition.wait() }
-        return result ?? nil
-    }
+    func wait() -> String? { task.value() }
 }
 
 /// Writes an archive's body through an ``ArchiveOutput`` in order, hashing each checksummed
