@@ -14,6 +14,12 @@ struct ChordHeap {
 
     func release() { values?.deallocate() }
 
+    /// Empties the heap (keeping its storage).
+    mutating func reset() { count = 0 }
+
+    /// True when it holds `capacity` values (never for capacity 0).
+    var isFull: Bool { capacity > 0 && count == capacity }
+
     var top: Double { values?[0] ?? .infinity }
 
     /// Offers a value; returns true when the heap is full and its top may have changed.
