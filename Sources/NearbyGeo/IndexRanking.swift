@@ -4,7 +4,8 @@
 //
 // Why the answer is exactly the brute-force order of Geodesic.distance: write G for that distance,
 // v for the measured length (|v − G| ≤ ε = ChordGeodesic.tolerance, v = G when solved) and T for
-// the k-th smallest v measured so far. The loop stops at a lower bound L > T + 2ε: every point
+// the largest of the first k lengths measured (no less than the k-th smallest; candidates come in
+// chord order, so it is nearly always that). The loop stops at a lower bound L > T + 2ε: every point
 // not measured has G ≥ L > T + 2ε, while k measured points have G ≤ T + ε, so none of those
 // points can be in the answer. Sorted by v, two lengths more than 2ε apart are in the same order
 // by G; runs of lengths closer than that (ties, duplicates) are solved and sorted by (G, index),
@@ -32,14 +33,17 @@ struct IndexRanking<Guard: IndexReadGuard> {
             candidates.sort { $0.key < $1.key }
         }
         measured.removeAll(keepingCapacity: true)
-        scratch.lengths.reset()
+        // The first k lengths measured and the largest of them (T above).
+        var counted = 0
+        var bound = -Double.infinity
+        let k = search.k
         let epsilon = ChordGeodesic.tolerance
         let maxDistance = search.maxDistance
         let points = search.view.points
         for c in candidates {
             let lower = far ? c.key : ChordBounds.lower(chord: c.key.squareRoot())
             if lower > maxDistance { break }
-            if scratch.lengths.isFull, lower > scratch.lengths.top + 2 * epsilon { break }
+            if counted == k, lower > bound + 2 * epsilon { break }
             let t = points + 8 * c.position
             let chord2 = far ? search.chord2(c.position) : c.key
             let length: Double
@@ -56,7 +60,10 @@ struct IndexRanking<Guard: IndexReadGuard> {
             guard length <= maxDistance + (exact ? 0 : epsilon) else { continue }
             let id = UInt32(littleEndian: UnsafeRawPointer(t + 7).load(as: UInt32.self))
             measured.append(MeasuredCandidate(length: length, id: id, exact: exact, position: c.position))
-            _ = scratch.lengths.offer(length)
+            if counted < k {
+                counted += 1
+                bound = max(bound, length)
+            }
         }
         return settle(&measured, answer: &scratch.answer, &statistics)
     }

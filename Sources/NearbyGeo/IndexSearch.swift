@@ -82,6 +82,7 @@ struct IndexSearch<Guard: IndexReadGuard> {
         let distanceLimit = ChordBounds.chordLimit(forDistance: maxDistance)
         let distanceLimit2 = min(distanceLimit * distanceLimit, seedLimit2)
         var limit2 = distanceLimit2
+        let (qx, qy, qz) = q
         // Max-heap of the k smallest squared chords, only when k < n (else no bound applies).
         scratch.chords.reset()
         // Depth-first, nearer child first. The tree is at most 33 levels deep (n < 2³²), and
@@ -106,8 +107,11 @@ struct IndexSearch<Guard: IndexReadGuard> {
                     try readGuard.check(
                         view.pointOffset + SpatialIndexLayout.recordSize * lo,
                         SpatialIndexLayout.recordSize * (hi - lo))
+                    var p = view.points + 8 * lo
                     for i in lo..<hi {
-                        let c2 = chord2(i)
+                        let dx = p[0] - qx, dy = p[1] - qy, dz = p[2] - qz
+                        p += 8
+                        let c2 = dx * dx + dy * dy + dz * dz
                         guard c2 <= limit2 else { continue }
                         scratch.candidates.append(Candidate(key: c2, position: i))
                         if scratch.chords.offer(c2) {
@@ -142,14 +146,13 @@ struct IndexSearch<Guard: IndexReadGuard> {
 }
 
 /// Buffers one query needs, kept across the queries of a batch: the candidates, the measured
-/// ones, and the two bounded heaps (k smallest chords, k smallest lengths).
+/// ones, the heap of the k smallest chords and the depth-first stack.
 struct SearchScratch {
     var candidates: [SearchCandidate] = []
     var measured: [MeasuredCandidate] = []
     /// Tree positions of the last answer (a batch seeds the next query's bound with them).
     var answer: [Int] = []
     var chords: ChordHeap
-    var lengths: ChordHeap
     /// The depth-first stack of phase 1.
     let stack: UnsafeMutablePointer<PendingNode>
     static let stackCapacity = 64
@@ -158,13 +161,11 @@ struct SearchScratch {
     init(k: Int, count: Int) {
         // No bound applies when every point is asked for.
         chords = ChordHeap(capacity: k < count ? k : 0)
-        lengths = ChordHeap(capacity: k < count ? k : 0)
         stack = .allocate(capacity: Self.stackCapacity)
     }
 
     func release() {
         chords.release()
-        lengths.release()
         stack.deallocate()
     }
 }
