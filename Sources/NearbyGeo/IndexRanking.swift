@@ -142,7 +142,9 @@ struct IndexRanking<Guard: IndexReadGuard> {
         let t = search.view.points + 8 * position
         let geodesic = Geodesic.wgs84
         let terms = geodesic.latitudeTerms(latitude: t[3], sbet: t[5], cbet: t[6])
-        return geodesic.solveInverse(search.queryTerms, search.query.longitude, terms, t[4], distanceOnly: true).s12
+        // The query's terms only here: most queries solve nothing.
+        let queryTerms = geodesic.latitudeTerms(search.query.latitude)
+        return geodesic.solveInverse(queryTerms, search.query.longitude, terms, t[4], distanceOnly: true).s12
     }
 }
 

@@ -13,10 +13,9 @@ struct IndexSearch<Guard: IndexReadGuard> {
     let view: IndexView
     let readGuard: Guard
     let query: Coordinate
-    /// The query's ECEF position, computed exactly as the stored points' (so a query at a point
-    /// has chord 0 to it).
+    /// The query's ECEF position (within nanometres of the stored points' formula; lines under
+    /// 10 m, a query at a point among them, are solved).
     let q: (x: Double, y: Double, z: Double)
-    let queryTerms: Geodesic.LatitudeTerms
     let k: Int
     let maxDistance: Double
 
@@ -24,9 +23,7 @@ struct IndexSearch<Guard: IndexReadGuard> {
         self.view = view
         self.readGuard = readGuard
         self.query = query
-        let terms = Geodesic.wgs84.latitudeTerms(query.latitude)
-        self.queryTerms = terms
-        self.q = ChordBounds.ecef(terms: terms, longitude: query.longitude)
+        self.q = ChordBounds.ecef(latitude: query.latitude, longitude: query.longitude)
         self.k = k
         self.maxDistance = maxDistance
     }
