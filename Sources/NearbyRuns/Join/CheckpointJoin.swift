@@ -96,7 +96,7 @@ public struct CheckpointJoin: Sendable {
         for dataset in datasets {
             found.append(
                 limit > 0 && !coordinates.isEmpty
-                    ? try dataset.nearest(to: coordinates, limit: limit, within: radius)
+                    ? try dataset.answers(for: coordinates, limit: limit, within: radius)
                     : [[Neighbor]](repeating: [], count: coordinates.count))
         }
         var result: [CheckpointMatches] = []

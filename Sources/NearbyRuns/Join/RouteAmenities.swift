@@ -59,7 +59,7 @@ public struct RouteAmenities: Sendable {
         var nearest: [[Neighbor?]] = []
         let sampled = samples.samples.map(\.coordinate)
         for dataset in datasets {
-            nearest.append(try dataset.nearest(to: sampled, limit: 1, within: .infinity).map(\.first))
+            nearest.append(try dataset.answers(for: sampled, limit: 1, within: .infinity).map(\.first))
         }
         let solver = AlongSolver(route: route, samples: samples, pieces: pieceCount)
         var pieces: [RoutePiece] = []

@@ -30,7 +30,7 @@ public struct RouteCorridor: Sendable {
         for dataset in datasets {
             var numbers = Set<Int>()
             if perFix > 0 && !fixes.isEmpty {
-                for answer in try dataset.nearest(to: fixes.map(\.coordinate), limit: perFix, within: radius) {
+                for answer in try dataset.answers(for: fixes.map(\.coordinate), limit: perFix, within: radius) {
                     for neighbour in answer { numbers.insert(neighbour.index) }
                 }
             }
