@@ -36,11 +36,16 @@ struct IndexView: @unchecked Sendable {
     let points: UnsafePointer<Double>
     /// Box of node j at 6j…6j+5.
     let boxes: UnsafePointer<Float>
+    /// Byte offsets of the points and of the boxes in the image (``SpatialIndexLayout``).
+    let pointOffset: Int
+    let boxOffset: Int
 
     /// `base` must be 8-byte aligned and hold `layout.totalSize` bytes.
     init(base: UnsafeRawPointer, layout: SpatialIndexLayout) {
         self.layout = layout
         points = (base + layout.pointOffset).assumingMemoryBound(to: Double.self)
         boxes = (base + layout.boxOffset).assumingMemoryBound(to: Float.self)
+        pointOffset = layout.pointOffset
+        boxOffset = layout.boxOffset
     }
 }

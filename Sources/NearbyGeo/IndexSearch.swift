@@ -2,8 +2,9 @@
 //
 // Phase 1 walks the k-d tree by chord distance and collects every point whose chord lower bound
 // could still beat the k-th best geodesic, which is bounded above by the Schur bound of the k-th
-// smallest chord seen so far. Phase 2 computes exact geodesics for the candidates in order of
-// their lower bound and stops once the next lower bound exceeds the k-th geodesic found.
+// smallest chord seen so far (or by a bound the caller seeds, see SpatialIndex+Batch). Phase 2
+// (IndexRanking) measures the candidates in order of their lower bound and stops once the next
+// lower bound exceeds the k-th length found.
 //
 // Every read of the image goes through `guard.check` first: a no-op for trusted images, the
 // lazy block verification for mapped ones (see BlockVerifier).
@@ -12,6 +13,8 @@ struct IndexSearch<Guard: IndexReadGuard> {
     let view: IndexView
     let readGuard: Guard
     let query: Coordinate
+    /// The query's ECEF position (within nanometres of the stored points' formula; lines under
+    /// 10 m, a query at a point among them, are solved).
     let q: (x: Double, y: Double, z: Double)
     let k: Int
     let maxDistance: Double
@@ -25,26 +28,33 @@ struct IndexSearch<Guard: IndexReadGuard> {
         self.maxDistance = maxDistance
     }
 
-    /// A candidate: squared chord and position in tree order.
-    struct Candidate {
-        var key: Double
-        var position: Int
-    }
+    typealias Candidate = SearchCandidate
 
     func run() throws(Guard.Failure) -> [Neighbor] {
+        var scratch = SearchScratch(k: k, count: view.layout.count)
+        defer { scratch.release() }
         var statistics = SpatialIndex.SearchStatistics()
-        return try run(&statistics)
+        return try run(&scratch, seedLimit2: .infinity, &statistics)
     }
 
     func run(_ statistics: inout SpatialIndex.SearchStatistics) throws(Guard.Failure) -> [Neighbor] {
-        var candidates: [Candidate] = []
-        candidates.reserveCapacity(min(view.layout.count, 4 * k + 2 * view.layout.leafSize))
-        let limit2 = try collect(into: &candidates, &statistics)
-        statistics.candidates += candidates.count
-        return try rank(&candidates, limit2: limit2, &statistics)
+        var scratch = SearchScratch(k: k, count: view.layout.count)
+        defer { scratch.release() }
+        return try run(&scratch, seedLimit2: .infinity, &statistics)
     }
 
-    @inline(__always) private func chord2(_ i: Int) -> Double {
+    /// The answer, with buffers from `scratch`; `seedLimit2` is a squared chord no point of the
+    /// answer can exceed (infinity when nothing is known).
+    func run(
+        _ scratch: inout SearchScratch, seedLimit2: Double, _ statistics: inout SpatialIndex.SearchStatistics
+    ) throws(Guard.Failure) -> [Neighbor] {
+        scratch.candidates.removeAll(keepingCapacity: true)
+        let limit2 = try collect(into: &scratch, seedLimit2: seedLimit2, &statistics)
+        statistics.candidates += scratch.candidates.count
+        return try IndexRanking(search: self).rank(&scratch, limit2: limit2, &statistics)
+    }
+
+    @inline(__always) func chord2(_ i: Int) -> Double {
         let p = view.points + 8 * i
         let dx = p[0] - q.x, dy = p[1] - q.y, dz = p[2] - q.z
         return dx * dx + dy * dy + dz * dz
@@ -52,7 +62,7 @@ struct IndexSearch<Guard: IndexReadGuard> {
 
     /// Squared distance from the query to the box of `node` (zero inside).
     @inline(__always) private func boxDistance2(_ node: Int) throws(Guard.Failure) -> Double {
-        try readGuard.check(view.layout.boxOffset + 24 * node, 24)
+        try readGuard.check(view.boxOffset + 24 * node, 24)
         let b = view.boxes + 6 * node
         let dx = max(Double(b[0]) - q.x, 0, q.x - Double(b[3]))
         let dy = max(Double(b[1]) - q.y, 0, q.y - Double(b[4]))
@@ -60,30 +70,22 @@ struct IndexSearch<Guard: IndexReadGuard> {
         return dx * dx + dy * dy + dz * dz
     }
 
-    /// A subtree still to visit, with the squared distance to its box.
-    private struct Pending {
-        var node: Int
-        var lo: Int
-        var hi: Int
-        var d2: Double
-    }
-
     /// Phase 1; returns the final squared chord limit.
     private func collect(
-        into candidates: inout [Candidate], _ statistics: inout SpatialIndex.SearchStatistics
+        into scratch: inout SearchScratch, seedLimit2: Double, _ statistics: inout SpatialIndex.SearchStatistics
     ) throws(Guard.Failure) -> Double {
         let n = view.layout.count
         let leafSize = view.layout.leafSize
         let distanceLimit = ChordBounds.chordLimit(forDistance: maxDistance)
-        let distanceLimit2 = distanceLimit * distanceLimit
+        let distanceLimit2 = min(distanceLimit * distanceLimit, seedLimit2)
         var limit2 = distanceLimit2
+        let (qx, qy, qz) = q
         // Max-heap of the k smallest squared chords, only when k < n (else no bound applies).
-        var heap = ChordHeap(capacity: k < n ? k : 0)
-        defer { heap.release() }
+        scratch.chords.reset()
         // Depth-first, nearer child first. The tree is at most 33 levels deep (n < 2³²), and
         // the stack holds at most one pending sibling per level.
-        var stack = InlineArray<64, Pending>(repeating: Pending(node: 0, lo: 0, hi: 0, d2: 0))
-        stack[0] = Pending(node: 0, lo: 0, hi: n, d2: try boxDistance2(0))
+        let stack = scratch.stack
+        stack[0] = PendingNode(node: 0, lo: 0, hi: n, d2: try boxDistance2(0))
         var top = 1
         var nodes = 0
         var leaves = 0
@@ -100,14 +102,18 @@ struct IndexSearch<Guard: IndexReadGuard> {
                     leaves += 1
                     // Also covers the records phase 2 reads: every candidate comes from here.
                     try readGuard.check(
-                        view.layout.pointOffset + SpatialIndexLayout.recordSize * lo,
+                        view.pointOffset + SpatialIndexLayout.recordSize * lo,
                         SpatialIndexLayout.recordSize * (hi - lo))
+                    var p = view.points + 8 * lo
                     for i in lo..<hi {
-                        let c2 = chord2(i)
+                        let dx = p[0] - qx, dy = p[1] - qy, dz = p[2] - qz
+                        p += 8
+                        let c2 = dx * dx + dy * dy + dz * dz
                         guard c2 <= limit2 else { continue }
-                        candidates.append(Candidate(key: c2, position: i))
-                        if heap.offer(c2) {
-                            limit2 = min(distanceLimit2, ChordBounds.chordLimit2(forUpperBoundOfChord2: heap.top))
+                        scratch.candidates.append(Candidate(key: c2, position: i))
+                        if scratch.chords.offer(c2) {
+                            limit2 = min(
+                                distanceLimit2, ChordBounds.chordLimit2(forUpperBoundOfChord2: scratch.chords.top))
                         }
                     }
                     break
@@ -118,14 +124,14 @@ struct IndexSearch<Guard: IndexReadGuard> {
                 let dl = try boxDistance2(left)
                 let dr = try boxDistance2(right)
                 if dl <= dr {
-                    if dr <= limit2 && top < 64 {
-                        stack[top] = Pending(node: right, lo: mid, hi: hi, d2: dr)
+                    if dr <= limit2 && top < SearchScratch.stackCapacity {
+                        stack[top] = PendingNode(node: right, lo: mid, hi: hi, d2: dr)
                         top += 1
                     }
                     (node, hi, d2) = (left, mid, dl)
                 } else {
-                    if dl <= limit2 && top < 64 {
-                        stack[top] = Pending(node: left, lo: lo, hi: mid, d2: dl)
+                    if dl <= limit2 && top < SearchScratch.stackCapacity {
+                        stack[top] = PendingNode(node: left, lo: lo, hi: mid, d2: dl)
                         top += 1
                     }
                     (node, lo, d2) = (right, mid, dr)
@@ -134,68 +140,51 @@ struct IndexSearch<Guard: IndexReadGuard> {
         }
         return limit2
     }
+}
 
-    /// Phase 2: exact geodesics in order of lower bound, with early exit.
-    private func rank(
-        _ candidates: inout [Candidate], limit2: Double,
-        _ statistics: inout SpatialIndex.SearchStatistics
-    ) throws(Guard.Failure) -> [Neighbor] {
-        // Keep the candidates under the final limit.
-        let farChord2 = ChordBounds.upperBoundChordLimit * ChordBounds.upperBoundChordLimit
-        var kept = 0
-        var far = false
-        for i in candidates.indices where candidates[i].key <= limit2 {
-            far = far || candidates[i].key > farChord2
-            candidates[kept] = candidates[i]
-            kept += 1
-        }
-        candidates.removeLast(candidates.count - kept)
-        // Near queries keep squared chords as keys (the chord lower bound is increasing in the
-        // chord, so the order is the same) and take the bound lazily; far ones use max(c, b·θ).
-        if far {
-            for i in candidates.indices {
-                let p = view.points + 8 * candidates[i].position
-                candidates[i].key = ChordBounds.lower((p[0], p[1], p[2]), q)
-            }
-        }
-        if candidates.count <= 48 {
-            insertionSort(&candidates)
-        } else {
-            candidates.sort { $0.key < $1.key }
-        }
-        var best = NeighborHeap(capacity: min(k, candidates.count))
-        let geodesic = Geodesic.wgs84
-        let queryTerms = geodesic.latitudeTerms(query.latitude)
-        for c in candidates {
-            let lower = far ? c.key : ChordBounds.lower(chord: c.key.squareRoot())
-            if lower > maxDistance { break }
-            if best.count == best.capacity, best.capacity > 0, lower > best.worstDistance { break }
-            let p = c.position
-            let t = view.points + 8 * p
-            // The stored terms are latitudeTerms(latitude) of the point, computed with the same
-            // libm (LibmFingerprint), so this is Geodesic.distance(query, point) bit for bit.
-            let terms = geodesic.latitudeTerms(latitude: t[3], sbet: t[5], cbet: t[6])
-            let g = geodesic.solveInverse(
-                queryTerms, query.longitude, terms, t[4], distanceOnly: true
-            ).s12
-            statistics.geodesics += 1
-            guard g <= maxDistance else { continue }
-            let id = UnsafeRawPointer(t + 7).load(as: UInt32.self)
-            best.offer(Neighbor(index: Int(UInt32(littleEndian: id)), distance: g))
-        }
-        return best.sorted()
+/// Buffers one query needs, kept across the queries of a batch: the candidates, the measured
+/// ones, the heap of the k smallest chords and the depth-first stack.
+struct SearchScratch {
+    var candidates: [SearchCandidate] = []
+    var measured: [MeasuredCandidate] = []
+    /// Tree positions of the last answer (a batch seeds the next query's bound with them).
+    var answer: [Int] = []
+    var chords: ChordHeap
+    /// The depth-first stack of phase 1.
+    let stack: UnsafeMutablePointer<PendingNode>
+    static let stackCapacity = 64
+
+    /// Buffers for queries of `k` (already at most `count`) answers over `count` points.
+    init(k: Int, count: Int) {
+        // No bound applies when every point is asked for.
+        chords = ChordHeap(capacity: k < count ? k : 0)
+        stack = .allocate(capacity: Self.stackCapacity)
     }
 
-    private func insertionSort(_ a: inout [Candidate]) {
-        guard a.count > 1 else { return }
-        for i in 1..<a.count {
-            let item = a[i]
-            var j = i
-            while j > 0 && a[j - 1].key > item.key {
-                a[j] = a[j - 1]
-                j -= 1
-            }
-            a[j] = item
-        }
+    func release() {
+        chords.release()
+        stack.deallocate()
     }
+}
+
+/// A subtree still to visit, with the squared distance to its box.
+struct PendingNode {
+    var node: Int
+    var lo: Int
+    var hi: Int
+    var d2: Double
+}
+
+/// A candidate: squared chord (or, for far queries, a lower bound) and position in tree order.
+struct SearchCandidate {
+    var key: Double
+    var position: Int
+}
+
+/// A candidate whose length phase 2 has measured: by the chord formula, or exactly.
+struct MeasuredCandidate {
+    var length: Double
+    var id: UInt32
+    var exact: Bool
+    var position: Int
 }

@@ -40,6 +40,20 @@ public final class MappedSpatialIndex: Sendable {
         ).run()
     }
 
+    /// ``nearest(to:k:within:)`` for each of `queries`, on the calling thread: `result[i]` is
+    /// exactly `nearest(to: queries[i], k: k, within: maxDistance)` (see
+    /// ``SpatialIndex/nearest(to:k:within:)-([Coordinate],_,_)``); throws when a block a query
+    /// reads is damaged.
+    public func nearest(
+        to queries: [Coordinate], k: Int, within maxDistance: Double = .infinity
+    ) throws(SpatialIndexError) -> [[Neighbor]] {
+        guard k > 0, count > 0, maxDistance >= 0 else { return [[Neighbor]](repeating: [], count: queries.count) }
+        var statistics = SpatialIndex.SearchStatistics()
+        return try BatchSearch(
+            view: view, readGuard: LazyImage(verifier: verifier), k: min(k, count), maxDistance: maxDistance
+        ).run(queries, &statistics)
+    }
+
     /// Every point within `radius` metres, nearest first (ties by index).
     public func within(_ radius: Double, of query: Coordinate) throws(SpatialIndexError) -> [Neighbor] {
         try nearest(to: query, k: count, within: radius)

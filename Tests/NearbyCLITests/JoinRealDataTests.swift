@@ -52,7 +52,7 @@ struct JoinRealDataTests {
                 .prefix(3)
             #expect(matches.places[0].map(\.index) == brute.map(\.index))
             for (got, expected) in zip(matches.places[0], brute) {
-                #expect(abs(got.distance - expected.distance) < 1e-9)
+                #expect(abs(got.distance - expected.distance) <= 2e-8)  // the locator's contract (PlaceLocator)
                 #expect(got.detour <= 2 * got.distance + 1e-9)
                 matched += 1
             }
@@ -69,7 +69,7 @@ struct JoinRealDataTests {
                 fixes.map { p in places.map { Geodesic.wgs84.distance(p.coordinate, $0) }.min() ?? .infinity }
                 .min() ?? .infinity
             let got = try #require(piece.nearest[0])
-            #expect(got.distance <= bound + 1e-9)
+            #expect(got.distance <= bound + 2e-8)
             #expect(got.distance >= 0)
         }
     }

@@ -111,10 +111,16 @@ enum ArchiveFixtures {
         return Array(all.prefix(limit))
     }
 
+    /// An answer; equal when the record is and the distance is within 2e-8 m (the index
+    /// measures short lines by their chord to within that of `Geodesic.distance`: PlaceLocator).
     struct Answer: Equatable, CustomStringConvertible {
         var record: Int
         var distance: Double
         var description: String { "#\(record) @ \(distance)" }
+
+        static func == (a: Answer, b: Answer) -> Bool {
+            a.record == b.record && (a.distance == b.distance || abs(a.distance - b.distance) <= 2e-8)
+        }
     }
 
     static func answers(_ pairs: [(record: Int, distance: Double)]) -> [Answer] {

@@ -23,3 +23,15 @@ func bruteForce(_ points: [Coordinate], _ query: Coordinate, k: Int, within r: D
             .sorted { ($0.distance, $0.index) < ($1.distance, $1.index) }
             .prefix(max(0, k)))
 }
+
+/// Whether an index answer is the brute-force one: the same neighbours in the same order, each
+/// distance the solve's bits or, where the index measured the line by its chord, within
+/// ``ChordGeodesic/tolerance`` of it (and then never for a line under 10 m or over 30 km).
+func agrees(_ got: [Neighbor], _ want: [Neighbor]) -> Bool {
+    guard got.map(\.index) == want.map(\.index) else { return false }
+    return zip(got, want).allSatisfy { g, w in
+        g.distance == w.distance
+            || (abs(g.distance - w.distance) <= ChordGeodesic.tolerance
+                && w.distance >= ChordGeodesic.minimumChord && w.distance <= ChordGeodesic.chordLimit * 1.001)
+    }
+}

@@ -34,7 +34,7 @@ struct JoinBruteForceTests {
             let got = matches.places[0]
             #expect(got.map(\.index) == expected.map(\.index))
             for (g, e) in zip(got, expected) {
-                #expect(abs(g.distance - e.distance) < 1e-9)
+                #expect(abs(g.distance - e.distance) <= 2e-8)  // the locator's contract (PlaceLocator)
                 let c = checkpoint.badge.distance
                 let reference = try #require(
                     JoinSupport.routeDistance(places[e.index], legs, from: c - window, to: c + window))

@@ -3,7 +3,7 @@ import NearbyGeo
 import NearbyRuns
 
 /// The commands `Benchmarks/run` drives (see BENCHMARKS.md for the contract):
-/// - `knn --points P.csv --queries Q.csv --k 10 --repeat R --answers OUT.json`
+/// - `knn --points P.csv --queries Q.csv --k 10 --repeat R --answers OUT.json [--batch-answers B.json]`
 /// - `gpx-stats --file F.gpx --repeat R`
 /// - `legs --file F.gpx --out OUT.csv`
 /// Each prints one JSON object on stdout (legs prints nothing but the file).
@@ -75,27 +75,36 @@ enum HarnessCommands {
             singles.append(seconds { for q in queries { found.append(index.nearest(to: q, k: k)) } })
             if round == 0 { answers = found }
         }
-        // There is no separate batch API: a batch is the same loop over a prepared array.
+        // The batch API: every query in one call, one thread.
         var batches: [Double] = []
-        for _ in 0..<repeats {
-            var sink = 0
-            batches.append(seconds { for q in queries { sink &+= index.nearest(to: q, k: k).count } })
-            if sink < 0 { print(sink) }
+        var batchAnswers: [[Neighbor]] = []
+        for round in 0..<repeats {
+            var found: [[Neighbor]] = []
+            batches.append(seconds { found = index.nearest(to: queries, k: k) })
+            if round == 0 { batchAnswers = found }
         }
-        if let out = o["answers"] {
-            var text = "["
-            for (n, list) in answers.enumerated() {
-                text += n == 0 ? "[" : ",["
-                text += list.map { "[\"\(ids[$0.index])\",\(String(format: "%.17g", $0.distance))]" }.joined(
-                    separator: ",")
-                text += "]"
-            }
-            try Data((text + "]").utf8).write(to: URL(fileURLWithPath: out))
-        }
+        // The batch must answer each query exactly as the single query does.
+        let batchMismatches =
+            zip(answers, batchAnswers).filter { $0.0 != $0.1 }.count
+            + abs(answers.count - batchAnswers.count)
+        if let out = o["answers"] { try writeAnswers(answers, ids, to: out) }
+        if let out = o["batch-answers"] { try writeAnswers(batchAnswers, ids, to: out) }
         let perQuery = 1e6 / Double(max(1, queries.count))
         print(
-            "{\"build_s\":\(median(builds)),\"single_us\":\(median(singles) * perQuery),\"batch_us\":\(median(batches) * perQuery),\"n\":\(points.count),\"queries\":\(queries.count)}"
+            "{\"build_s\":\(median(builds)),\"single_us\":\(median(singles) * perQuery),\"batch_us\":\(median(batches) * perQuery),\"batch_mismatches\":\(batchMismatches),\"n\":\(points.count),\"queries\":\(queries.count)}"
         )
+    }
+
+    /// Answers as JSON: per query, [[id, distance], …].
+    static func writeAnswers(_ answers: [[Neighbor]], _ ids: [String], to path: String) throws {
+        var text = "["
+        for (n, list) in answers.enumerated() {
+            text += n == 0 ? "[" : ",["
+            text += list.map { "[\"\(ids[$0.index])\",\(String(format: "%.17g", $0.distance))]" }.joined(
+                separator: ",")
+            text += "]"
+        }
+        try Data((text + "]").utf8).write(to: URL(fileURLWithPath: path))
     }
 
     static func gpxStats(_ arguments: [String]) throws {

@@ -3,6 +3,11 @@ import NearbyGeo
 /// Internal: the exact answers of ``RouteAmenities`` from the sampled nearest distances; see
 /// the rules there.
 struct AlongSolver: Sendable {
+    /// What the sampled nearest distances may be off by: a locator reports a distance within
+    /// 2e-8 m of `Geodesic.distance` (``PlaceLocator``), so every bound built from them is widened
+    /// by this (more intervals looked at, never one skipped that could matter).
+    static let slack = 1e-7
+
     let route: RouteGeometry
     let samples: RouteSamples
     /// Interval positions of each piece.
@@ -41,12 +46,12 @@ struct AlongSolver: Sendable {
         for interval in intervals {
             guard let a = nearest[interval.first], let b = nearest[interval.last] else { continue }
             let delta = samples.length(interval)
-            guard (a.distance + b.distance - delta) / 2 <= sampled.distance + 1e-9 else { continue }
+            guard (a.distance + b.distance - delta) / 2 <= sampled.distance + Self.slack else { continue }
             open.append(interval)
             for j in Set([interval.first, interval.last]) {
                 for n in try dataset.nearest(
                     to: samples.samples[j].coordinate, limit: PlaceLocatorLimit.all,
-                    within: sampled.distance + delta / 2)
+                    within: sampled.distance + delta / 2 + Self.slack)
                 {
                     places.insert(n.index)
                 }
@@ -96,9 +101,9 @@ struct AlongSolver: Sendable {
             let d2 = samples.samples[interval.last].distance
             let delta = d2 - d1
             // The nearest place of an end covers the whole interval.
-            if Swift.min(r1, r2) + delta <= reach { continue }
+            if Swift.min(r1, r2) + delta <= reach - Self.slack { continue }
             // No place comes within reach of any point.
-            if (r1 + r2 - delta) / 2 > reach + 1e-9 {
+            if (r1 + r2 - delta) / 2 > reach + Self.slack {
                 uncovered(d1, d2, interval.segment)
                 continue
             }

@@ -89,17 +89,24 @@ public struct CheckpointJoin: Sendable {
         _ checkpoints: [Checkpoint], of run: CleanedRun, with datasets: [Locator]
     ) throws(Locator.Failure) -> [CheckpointMatches] {
         let route = RouteGeometry(run)
+        // Every checkpoint's places per dataset first, in one batch per dataset.
+        let coordinates = checkpoints.map(\.coordinate)
+        var found: [[[Neighbor]]] = []
+        found.reserveCapacity(datasets.count)
+        for dataset in datasets {
+            found.append(
+                limit > 0 && !coordinates.isEmpty
+                    ? try dataset.answers(for: coordinates, limit: limit, within: radius)
+                    : [[Neighbor]](repeating: [], count: coordinates.count))
+        }
         var result: [CheckpointMatches] = []
         result.reserveCapacity(checkpoints.count)
-        for checkpoint in checkpoints {
+        for (number, checkpoint) in checkpoints.enumerated() {
             let c = checkpoint.badge.distance
             var perDataset: [[PlaceNearCheckpoint]] = []
-            for dataset in datasets {
-                let found =
-                    limit > 0
-                    ? try dataset.nearest(to: checkpoint.coordinate, limit: limit, within: radius) : []
+            for (d, dataset) in datasets.enumerated() {
                 var matches: [PlaceNearCheckpoint] = []
-                for neighbour in found {
+                for neighbour in found[d][number] {
                     let place = try dataset.coordinate(of: neighbour.index)
                     let bearing = Geodesic.wgs84.inverse(checkpoint.coordinate, place).initialBearing
                     var departure = RoutePoint(distance: c, coordinate: checkpoint.coordinate)

@@ -57,13 +57,9 @@ public struct RouteAmenities: Sendable {
             ? WholeNumber.clamped((route.length - 1e-3) / unit, rounding: .up, to: 1...Int(Int32.max)) : 1
         let samples = RouteSamples(route, spacing: spacing, unit: unit, pieces: pieceCount)
         var nearest: [[Neighbor?]] = []
+        let sampled = samples.samples.map(\.coordinate)
         for dataset in datasets {
-            var column: [Neighbor?] = []
-            column.reserveCapacity(samples.samples.count)
-            for sample in samples.samples {
-                column.append(try dataset.nearest(to: sample.coordinate, limit: 1, within: .infinity).first)
-            }
-            nearest.append(column)
+            nearest.append(try dataset.answers(for: sampled, limit: 1, within: .infinity).map(\.first))
         }
         let solver = AlongSolver(route: route, samples: samples, pieces: pieceCount)
         var pieces: [RoutePiece] = []

@@ -29,11 +29,9 @@ public struct RouteCorridor: Sendable {
         result.reserveCapacity(datasets.count)
         for dataset in datasets {
             var numbers = Set<Int>()
-            if perFix > 0 {
-                for fix in fixes {
-                    for neighbour in try dataset.nearest(to: fix.coordinate, limit: perFix, within: radius) {
-                        numbers.insert(neighbour.index)
-                    }
+            if perFix > 0 && !fixes.isEmpty {
+                for answer in try dataset.answers(for: fixes.map(\.coordinate), limit: perFix, within: radius) {
+                    for neighbour in answer { numbers.insert(neighbour.index) }
                 }
             }
             result.append(numbers.sorted())
