@@ -16,16 +16,16 @@ import NearbyRuns
 /// away at some of 20 instants. A run without a path (an indoor recording: no positions) is
 /// never the same activity as another by this rule — there is nothing to compare; the content
 /// hash still recognises the same file. Both run stores apply it (shared, so they agree).
-public enum SameActivity {
+enum SameActivity {
     /// Seconds between the starts.
-    public static let startTolerance = 5.0
+    static let startTolerance = 5.0
     /// Metres between positions at the same instant.
-    public static let distanceTolerance = 50.0
+    static let distanceTolerance = 50.0
     /// Instants compared.
-    public static let samples = 20
+    static let samples = 20
 
     /// Whether `first` and `second` (segments of two runs) record the same activity.
-    public static func matches(_ first: [TrackSegment], _ second: [TrackSegment]) -> Bool {
+    static func matches(_ first: [TrackSegment], _ second: [TrackSegment]) -> Bool {
         let a = timed(first)
         let b = timed(second)
         guard !a.isEmpty, !b.isEmpty else { return false }  // a run without a path matches nothing
@@ -47,7 +47,7 @@ public enum SameActivity {
 
     /// The kind of file a source name says: `fit` for `.fit` and `.fit.gz`, `xml` for anything
     /// else (GPX, TCX).
-    public static func kind(ofSourceName name: String) -> String {
+    static func kind(ofSourceName name: String) -> String {
         var lower = name.lowercased()
         if lower.hasSuffix(".gz") { lower.removeLast(3) }
         return lower.hasSuffix(".fit") ? "fit" : "xml"

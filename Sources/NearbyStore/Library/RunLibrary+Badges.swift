@@ -14,16 +14,6 @@ extension RunLibrary {
     }
 }
 
-/// What ``RunLibrary/badgeStanding(in:)`` answers.
-public struct BadgeStanding: Sendable {
-    /// One award per badge of the catalogue, in the catalogue's order.
-    public var awards: [BadgeAward]
-    /// Every run in the scope, chronologically, with its figures (rides and swims included).
-    public var listed: [RunLibrary.ListedRun]
-    /// The stored runs the awards name, by ``BadgeRun/id``.
-    public var runs: [String: StoredRun]
-}
-
 extension BadgeRun {
     /// The badge history as the rules want it, from stored runs and their figures (in the same
     /// order): each run's distance and its one speed (``RunSummary/rankingSpeed``, none for a run
