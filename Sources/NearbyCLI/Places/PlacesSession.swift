@@ -43,16 +43,16 @@ struct PlacesSession {
         }
         library = PlaceLibrary(
             catalog: catalog, cache: cache, mirror: mirror, offline: context.arguments.has("offline"),
-            planner: planner, placesDatabase: try Self.placesDatabase(context))
+            planner: planner, source: try Self.placeSource(context))
     }
 
-    /// `--places-db`, else `NEARBY_PLACES_DB`: the PostGIS database place queries read from (nil:
-    /// the local cache). Only a postgresql:// URL is accepted; a value is never taken for a file.
-    static func placesDatabase(_ context: CommandContext) throws(CLIError) -> PostgisPlaceSource? {
+    /// `--places-db`, else `NEARBY_PLACES_DB`: the PostGIS database place queries read from, else
+    /// the local cache. Only a postgresql:// URL is accepted; a value is never taken for a file.
+    static func placeSource(_ context: CommandContext) throws(CLIError) -> PlaceSource {
         let given = context.arguments.value("places-db") ?? context.environment.variables["NEARBY_PLACES_DB"]
-        guard let text = given, !text.isEmpty else { return nil }
+        guard let text = given, !text.isEmpty else { return .cache }
         do {
-            return PostgisPlaceSource(url: try PostgresURL(text))
+            return .postgis(PostgisPlaceSource(url: try PostgresURL(text)))
         } catch {
             throw .usage("--places-db: \(error.description)")
         }

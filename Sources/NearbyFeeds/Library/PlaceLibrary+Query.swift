@@ -27,9 +27,9 @@ extension PlaceLibrary {
     /// the cached pages (a ``PlaceLibraryWarning/rebuilt(datasetID:reason:)``) and asked again;
     /// damage that survives the rebuild is ``PlaceLibraryError/damaged(_:_:)``.
     public func query(_ query: PlaceQuery, in ids: [String]) throws(PlaceLibraryError) -> PlaceResult<[PlaceHit]> {
-        if let placesDatabase {
+        if case .postgis(let database) = source {
             for id in ids { _ = try manifest(id) }
-            return try placesDatabase.query(query, in: ids)
+            return try database.query(query, in: ids)
         }
         var warnings: [PlaceLibraryWarning] = []
         var hits: [PlaceHit] = []
@@ -61,9 +61,9 @@ extension PlaceLibrary {
     public func place(id: String, in datasetID: String, from origin: Coordinate? = nil) throws(PlaceLibraryError)
         -> PlaceResult<PlaceHit?>
     {
-        if let placesDatabase {
+        if case .postgis(let database) = source {
             _ = try manifest(datasetID)
-            return try placesDatabase.place(id: id, in: datasetID, from: origin)
+            return try database.place(id: id, in: datasetID, from: origin)
         }
         let dataset = try open(manifest(datasetID), verifyAll: true)
         var warnings = dataset.warnings

@@ -14,15 +14,15 @@ public struct PlaceLibrary: Sendable {
     /// Never fetch.
     public var offline: Bool
     public var planner: RefreshPlanner
-    /// When set, ``query(_:in:)`` and ``place(id:in:from:)`` answer from places published to
-    /// PostGIS instead of the cache, with the same answers (see ``PostgisPlaceSource``).
-    public var placesDatabase: PostgisPlaceSource?
+    /// Where ``query(_:in:)``, ``place(id:in:from:)`` and ``placeDatasets(_:verifyAll:)``
+    /// answer from: the cache, or places published to PostGIS with the same answers.
+    public let source: PlaceSource
 
     public init(
         catalog: DatasetCatalog, cache: DatasetCache, mirror: FeedMirror? = nil, offline: Bool = false,
-        planner: RefreshPlanner = RefreshPlanner(), placesDatabase: PostgisPlaceSource? = nil
+        planner: RefreshPlanner = RefreshPlanner(), source: PlaceSource = .cache
     ) {
-        self.placesDatabase = placesDatabase
+        self.source = source
         self.catalog = catalog
         self.cache = cache
         self.mirror = mirror
