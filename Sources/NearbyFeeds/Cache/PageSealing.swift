@@ -1,23 +1,26 @@
 import Foundation
 import NearbySystem
-/// What a refresh still owes the pages it fetched into the new generation, done on a thread of
-/// its own while the validator decodes them: the SHA-256 of each page the fetcher did not hash
-/// as it wrote it, the checksum of all pages (one page's hash, or the hash of the pages in
+/// What a refresh still owes the pages it fetched into the new generation, done beside the
+/// validator's decoding as two ``SideTask``s: the SHA-256 of each page the fetcher did not hash
+/// as it wrote it with the checksum of all pages (one page's hash, or the hash of the pages in
 /// order), and an `fsync` of every page file, which must be on disk before the generation
 /// becomes `current` (``waitUntilSynced()``).
 ///
 /// Hashing maps one page at a time (``PageBodies``), which nothing writes any more, and hashes it
-/// once for both its own digest and the checksum; the results are handed over under a lock.
-/// ``finishQuietly()`` waits for the thread, so it never outlives the refresh.
-final class PageSealing: @unchecked Sendable {
-    /// Every field below is read and written only with `condition` locked.
-    private let condition = NSCondition()
-    private var digests: (pages: [String], checksum: String)?
-    private var synced: Result<Void, StorageFailure>?
+/// once for both its own digest and the checksum. ``finishQuietly()`` waits for both tasks, so
+/// neither outlives the refresh.
+struct PageSealing: Sendable {
+    private let hashing: SideTask<Digests>
+    private let syncing: SideTask<Result<Void, StorageFailure>>
+
+    private struct Digests: Sendable {
+        var pages: [String]
+        var checksum: String
+    }
 
     /// Starts on `bodies` (in order), `known` digests (nil: to be computed) and the page files.
     init(bodies: PageBodies, known: [String?], files: [URL]) {
-        Thread { [self] in
+        hashing = SideTask {
             var pages: [String] = []
             var whole = SHA256()
             for (index, digest) in zip(bodies.indices, known) {
@@ -25,59 +28,35 @@ final class PageSealing: @unchecked Sendable {
                 if bodies.count > 1 { whole.update(body) }
                 pages.append(digest ?? SHA256.hexDigest(of: body))
             }
-            let checksum: String
-            if pages.count == 1, let only = pages.first {
-                checksum = only
-            } else {
-                checksum = whole.hexDigest()
-            }
-            publish { digests = (pages, checksum) }
-            var result: Result<Void, StorageFailure> = .success(())
+            if pages.count == 1, let only = pages.first { return Digests(pages: pages, checksum: only) }
+            return Digests(pages: pages, checksum: whole.hexDigest())
+        }
+        syncing = SideTask {
             for file in files {
                 do throws(StorageFailure) {
                     try CacheFiles.syncFile(file)
                 } catch {
-                    result = .failure(error)
-                    break
+                    return .failure(error)
                 }
             }
-            publish { synced = result }
-        }.start()
-    }
-
-    private func publish(_ change: () -> Void) {
-        condition.lock()
-        change()
-        condition.broadcast()
-        condition.unlock()
+            return .success(())
+        }
     }
 
     /// The SHA-256 of each page, in order (waits for the hashing).
-    var pageDigests: [String] {
-        condition.lock()
-        defer { condition.unlock() }
-        while digests == nil { condition.wait() }
-        return digests?.pages ?? []
-    }
+    var pageDigests: [String] { hashing.value().pages }
 
     /// The checksum of the pages (waits for the hashing).
-    var checksum: String {
-        condition.lock()
-        defer { condition.unlock() }
-        while digests == nil { condition.wait() }
-        return digests?.checksum ?? ""
-    }
+    var checksum: String { hashing.value().checksum }
 
     /// Waits until every page file is on disk; throws the failure of its `fsync`.
     func waitUntilSynced() throws(StorageFailure) {
-        condition.lock()
-        defer { condition.unlock() }
-        while synced == nil { condition.wait() }
-        try synced?.get()
+        try syncing.value().get()
     }
 
-    /// Waits for the thread to end, whatever it found.
+    /// Waits for both tasks to end, whatever they found.
     func finishQuietly() {
-        try? waitUntilSynced()
+        _ = hashing.value()
+        _ = syncing.value()
     }
 }
