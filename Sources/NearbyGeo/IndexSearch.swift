@@ -159,6 +159,12 @@ struct SearchScratch {
         // No bound applies when every point is asked for.
         chords = ChordHeap(capacity: k < count ? k : 0)
         stack = .allocate(capacity: Self.stackCapacity)
+        // Room for a typical query up front (about 2k chord candidates; k measured), so the
+        // arrays do not grow one doubling at a time on every single query.
+        let typical = min(k, count, 256)
+        candidates.reserveCapacity(2 * typical + 32)
+        measured.reserveCapacity(typical + 16)
+        answer.reserveCapacity(typical)
     }
 
     func release() {
