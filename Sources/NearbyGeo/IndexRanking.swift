@@ -113,9 +113,13 @@ struct IndexRanking<Guard: IndexReadGuard> {
             var j = i + 1
             while j < measured.count && measured[j].length - measured[j - 1].length <= 2 * epsilon { j += 1 }
             let nearRadius = !measured[i].exact && measured[i].length > maxDistance - epsilon
-            if j - i == 1 && !nearRadius {
-                result.append(Neighbor(index: Int(measured[i].id), distance: measured[i].length))
-                answer.append(measured[i].position)
+            if !nearRadius && (j - i == 1 || samePoint(measured[i..<j])) {
+                // One length, or one place stored several times (several toilets at one site):
+                // the same inputs give the same length, so (length, id) is already their order.
+                for m in i..<j where result.count < k {
+                    result.append(Neighbor(index: Int(measured[m].id), distance: measured[m].length))
+                    answer.append(measured[m].position)
+                }
                 i = j
                 continue
             }
@@ -134,6 +138,19 @@ struct IndexRanking<Guard: IndexReadGuard> {
             i = j
         }
         return result
+    }
+
+    /// Whether every candidate of `group` is stored at the same latitude and longitude (bit for
+    /// bit), so that `Geodesic.distance` from the query is the same number for all of them.
+    private func samePoint(_ group: ArraySlice<MeasuredCandidate>) -> Bool {
+        guard let first = group.first else { return true }
+        let points = search.view.points
+        let a = points + 8 * first.position
+        for m in group.dropFirst() {
+            let b = points + 8 * m.position
+            guard a[3].bitPattern == b[3].bitPattern, a[4].bitPattern == b[4].bitPattern else { return false }
+        }
+        return true
     }
 
     /// Geodesic.distance(query, point at `position`), bit for bit: the stored terms are

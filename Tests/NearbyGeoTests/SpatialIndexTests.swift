@@ -75,6 +75,28 @@ import Testing
         #expect(agrees([result[3]], [Neighbor(index: 0, distance: Geodesic.wgs84.distance(p, other))]))
     }
 
+    /// One site stored several times (four toilets at one coordinate), a mirror site at the
+    /// same geodesic distance (same latitude, the other side of the query's meridian) and a
+    /// nearer point: every k cuts the ties in index order, alone and in a batch.
+    @Test func oneSiteStoredManyTimesTiesByIndex() throws {
+        let query = try #require(Coordinate(latitude: 25.04, longitude: 121.5))
+        let site = try #require(Coordinate(latitude: 25.04, longitude: 121.52))
+        let mirror = try #require(Coordinate(latitude: 25.04, longitude: 121.48))
+        let near = try #require(Coordinate(latitude: 25.041, longitude: 121.5))
+        let points = [site, mirror, site, near, site, mirror, site, near]
+        let index = SpatialIndex(points)
+        for k in 1...points.count {
+            let want = bruteForce(points, query, k: k, within: .infinity)
+            #expect(agrees(index.nearest(to: query, k: k), want), "k = \(k)")
+            #expect(agrees(index.nearest(to: [query, query], k: k)[1], want), "batch, k = \(k)")
+        }
+        // Geodesic.distance itself orders the two sites (or ties them): the answer follows it.
+        let toSite = Geodesic.wgs84.distance(query, site)
+        let toMirror = Geodesic.wgs84.distance(query, mirror)
+        let sites = index.nearest(to: query, k: 8).dropFirst(2).map(\.index)
+        #expect(sites == (toSite < toMirror ? [0, 2, 4, 6, 1, 5] : toSite > toMirror ? [1, 5, 0, 2, 4, 6] : [0, 1, 2, 4, 5, 6]))
+    }
+
     @Test func edgeCases() throws {
         let here = try #require(Coordinate(latitude: 25.04, longitude: 121.5))
         #expect(SpatialIndex([]).nearest(to: here, k: 3).isEmpty)
