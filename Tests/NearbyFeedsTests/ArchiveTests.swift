@@ -83,6 +83,29 @@ import Testing
         #expect(try archive.nearest(to: query, limit: 0).isEmpty)
     }
 
+    /// The batch the join asks: every query's answer is the brute-force one (records without a
+    /// coordinate and places on one spot included), for small, large and huge limits and radii.
+    @Test func batchEqualsBruteForce() throws {
+        let places = A.special + A.scattered(300)
+        let path = try A.write(places)
+        defer { A.remove(path) }
+        let archive = try PlaceArchive(path: path, datasetID: A.dataset, expectedTag: 42)
+        let queries = try Self.queries.map { try #require(A.point($0.0, $0.1)) }
+            + (0..<40).map { i in try #require(A.point(25.0 + Double(i) * 0.004, 121.50 + Double(i % 7) * 0.01)) }
+        for limit in [1, 10, places.count + 5, Int.max] {
+            for within in [Double.infinity, 1500, 0] {
+                let got = try archive.nearest(to: queries, limit: limit, within: within)
+                #expect(got.count == queries.count)
+                for (query, answer) in zip(queries, got) {
+                    let want = A.bruteForce(places, from: query, limit: limit, within: within)
+                    #expect(A.answers(answer) == want, "\(query) limit \(limit) within \(within)")
+                }
+            }
+        }
+        #expect(try archive.nearest(to: queries, limit: 0).allSatisfy(\.isEmpty))
+        #expect(try archive.nearest(to: [], limit: 3).isEmpty)
+    }
+
     /// A limit as large as a command line can ask for (`--limit 9223372036854775807`).
     @Test func hugeLimitsAnswerEverything() throws {
         let places = A.scattered(60)

@@ -141,6 +141,33 @@ public final class PlaceArchive: Sendable {
         }
     }
 
+    /// ``nearest(to:limit:within:where:)`` without a filter for each of `queries`, in one pass
+    /// of the index's batch search (the join asks this way): `result[i]` is exactly the answer
+    /// for `queries[i]`.
+    public func nearest(
+        to queries: [Coordinate], limit: Int, within maxDistance: Double = .infinity
+    ) throws(PlaceArchiveError) -> [[(record: Int, distance: Double)]] {
+        let located = index.count
+        guard limit > 0, located > 0 else { return Array(repeating: [], count: queries.count) }
+        let answers: [[Neighbor]]
+        do {
+            answers = try index.nearest(to: queries, k: min(limit, located), within: maxDistance)
+        } catch {
+            throw .index(error)
+        }
+        var result: [[(record: Int, distance: Double)]] = []
+        result.reserveCapacity(answers.count)
+        for neighbours in answers {
+            var places: [(record: Int, distance: Double)] = []
+            places.reserveCapacity(neighbours.count)
+            for neighbour in neighbours {
+                places.append((try recordNumber(ofIndexed: neighbour.index), neighbour.distance))
+            }
+            result.append(places)
+        }
+        return result
+    }
+
     /// The coordinate of the place at `record` without decoding the rest of it (nil when the place
     /// has none): the join asks for many.
     public func coordinate(at record: Int) throws(PlaceArchiveError) -> Coordinate? {

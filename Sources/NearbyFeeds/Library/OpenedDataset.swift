@@ -28,6 +28,13 @@ extension OpenedDataset: PlaceLocator {
         }
     }
 
+    /// Each query's answer from one batch search of the archive's index.
+    public func nearest(to queries: [Coordinate], limit: Int, within: Double) throws(PlaceArchiveError) -> [[Neighbor]] {
+        try archive.nearest(to: queries, limit: limit, within: within).map { answer in
+            answer.map { Neighbor(index: $0.record, distance: $0.distance) }
+        }
+    }
+
     /// The coordinate of record `index` (one ``nearest(to:limit:within:)`` returned, so it has one).
     public func coordinate(of index: Int) throws(PlaceArchiveError) -> Coordinate {
         guard let coordinate = try archive.coordinate(at: index) else { throw .damagedRecord(index) }

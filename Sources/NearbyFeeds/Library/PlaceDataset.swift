@@ -45,6 +45,19 @@ extension PlaceDataset: PlaceLocator {
         }
     }
 
+    /// Each query's answer: one batch search of a cached archive's index, or the published
+    /// dataset's own answer to each.
+    public func nearest(to queries: [Coordinate], limit: Int, within: Double) throws(PlaceDatasetError)
+        -> [[Neighbor]]
+    {
+        switch self {
+        case .cached(let dataset):
+            do { return try dataset.nearest(to: queries, limit: limit, within: within) } catch { throw .archive(error) }
+        case .published(let dataset):
+            return try dataset.nearest(to: queries, limit: limit, within: within)
+        }
+    }
+
     /// The position of place `index` (one ``nearest(to:limit:within:)`` returned).
     public func coordinate(of index: Int) throws(PlaceDatasetError) -> Coordinate {
         switch self {
