@@ -90,7 +90,8 @@ import Testing
         let path = try A.write(places)
         defer { A.remove(path) }
         let archive = try PlaceArchive(path: path, datasetID: A.dataset, expectedTag: 42)
-        let queries = try Self.queries.map { try #require(A.point($0.0, $0.1)) }
+        let queries =
+            try Self.queries.map { try #require(A.point($0.0, $0.1)) }
             + (0..<40).map { i in try #require(A.point(25.0 + Double(i) * 0.004, 121.50 + Double(i % 7) * 0.01)) }
         for limit in [1, 10, places.count + 5, Int.max] {
             for within in [Double.infinity, 1500, 0] {

@@ -94,7 +94,10 @@ import Testing
         let toSite = Geodesic.wgs84.distance(query, site)
         let toMirror = Geodesic.wgs84.distance(query, mirror)
         let sites = index.nearest(to: query, k: 8).dropFirst(2).map(\.index)
-        #expect(sites == (toSite < toMirror ? [0, 2, 4, 6, 1, 5] : toSite > toMirror ? [1, 5, 0, 2, 4, 6] : [0, 1, 2, 4, 5, 6]))
+        #expect(
+            sites
+                == (toSite < toMirror
+                    ? [0, 2, 4, 6, 1, 5] : toSite > toMirror ? [1, 5, 0, 2, 4, 6] : [0, 1, 2, 4, 5, 6]))
     }
 
     @Test func edgeCases() throws {

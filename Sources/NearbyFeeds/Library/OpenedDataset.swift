@@ -29,7 +29,8 @@ extension OpenedDataset: PlaceLocator {
     }
 
     /// Each query's answer from one batch search of the archive's index.
-    public func nearest(to queries: [Coordinate], limit: Int, within: Double) throws(PlaceArchiveError) -> [[Neighbor]] {
+    public func nearest(to queries: [Coordinate], limit: Int, within: Double) throws(PlaceArchiveError) -> [[Neighbor]]
+    {
         try archive.nearest(to: queries, limit: limit, within: within).map { answer in
             answer.map { Neighbor(index: $0.record, distance: $0.distance) }
         }
