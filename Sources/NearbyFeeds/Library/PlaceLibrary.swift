@@ -63,18 +63,22 @@ public struct PlaceLibrary: Sendable {
         (try? cache.load(manifest.id))?.metadata.decodeWarnings ?? []
     }
 
-    /// Checks the cached copy's place archive in full and rebuilds it when it is missing, damaged
-    /// or from another version (so the next query does not pay for that); returns why it was
-    /// rebuilt, or nil when it was sound. `nearby refresh` calls this after every refresh, also
-    /// when the feed itself was fresh.
-    public func ensureArchive(_ manifest: DatasetManifest) throws(PlaceLibraryError) -> String? {
+    /// Checks the cached copy's place archive and rebuilds it when it is missing, damaged or from
+    /// another version (so the next query does not pay for that); returns why it was rebuilt, or
+    /// nil when it was sound. `nearby refresh` calls this after every refresh, also when the feed
+    /// itself was fresh. With `verifyAll` every block's checksum is checked now; without, the
+    /// header and layout only (for an archive this process has just written from memory: its
+    /// blocks are still checked as queries read them).
+    public func ensureArchive(_ manifest: DatasetManifest, verifyAll: Bool = true) throws(PlaceLibraryError)
+        -> String?
+    {
         let entry: CachedEntry
         do {
             entry = try cache.load(manifest.id)
         } catch {
             throw .noData(manifest.id, error.description)
         }
-        return try openArchive(entry, manifest: manifest, verifyAll: true).1
+        return try openArchive(entry, manifest: manifest, verifyAll: verifyAll).1
     }
 
     /// The dataset's places, refreshing first when missing or stale (unless offline).
