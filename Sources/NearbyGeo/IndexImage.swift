@@ -29,6 +29,9 @@ final class IndexImage: @unchecked Sendable {
 }
 
 /// Typed views of the sections of an image (see ``SpatialIndexLayout``).
+///
+/// `@unchecked Sendable`: read-only pointers into an ``IndexImage`` (immutable once published)
+/// that the index holding this view keeps alive.
 struct IndexView: @unchecked Sendable {
     let layout: SpatialIndexLayout
     /// Record of point i at 8i: x, y, z, rounded latitude, longitude, sin β, cos β, then the

@@ -14,6 +14,9 @@ final class ChunkHasher: @unchecked Sendable {
     private let group = DispatchGroup()
 
     /// A chunk's bytes; they must stay unchanged until the next ``drain()``.
+    ///
+    /// `@unchecked Sendable`: a pointer the hashing thread only reads, to bytes the submitter
+    /// neither writes nor frees until ``drain()`` has waited for that read.
     private struct Piece: @unchecked Sendable {
         let bytes: UnsafeRawBufferPointer
     }
