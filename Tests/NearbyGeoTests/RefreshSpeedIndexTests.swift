@@ -21,6 +21,42 @@ import Testing
         #expect(Self.bytes(split) == Self.bytes(alone))
     }
 
+    /// Every node splits its points at the median of its widest axis: the left half's largest
+    /// key is at most the right half's smallest (the implicit tree's ranges are halves, so a
+    /// selection that is not exact would leave a good search slower and this false). Duplicates
+    /// (a tenth of the points) and ranges far above the selection's sampling size included.
+    @Test(arguments: [4_099, 20_011, 70_001])
+    func everySplitIsAMedianSplit(count: Int) throws {
+        var points = try SpatialIndexTests.mixedPoints(seed: UInt64(count) + 7, count: count)
+        for i in stride(from: 0, to: count, by: 10) { points[i] = points[(i * 7) % count] }
+        let index = SpatialIndex(points)
+        let layout = index.view.layout
+        let records = index.view.points
+        func key(_ position: Int, _ axis: Int) -> Double { records[8 * position + axis] }
+        var failures = 0
+        var pending = [(node: 0, lo: 0, hi: count)]
+        while let (node, lo, hi) = pending.popLast(), failures < 5 {
+            guard hi - lo > layout.leafSize else { continue }
+            var low = [Double.infinity, .infinity, .infinity]
+            var high = [-Double.infinity, -.infinity, -.infinity]
+            for i in lo..<hi {
+                for axis in 0..<3 {
+                    low[axis] = min(low[axis], key(i, axis))
+                    high[axis] = max(high[axis], key(i, axis))
+                }
+            }
+            let span = (0..<3).map { high[$0] - low[$0] }
+            let axis = span[0] >= span[1] && span[0] >= span[2] ? 0 : (span[1] >= span[2] ? 1 : 2)
+            let mid = lo + (hi - lo) / 2
+            let leftMax = (lo..<mid).map { key($0, axis) }.max() ?? -.infinity
+            let rightMin = (mid..<hi).map { key($0, axis) }.min() ?? .infinity
+            if leftMax > rightMin { failures += 1 }
+            #expect(leftMax <= rightMin, "node \(node) [\(lo), \(hi)) axis \(axis)")
+            pending.append((2 * node + 1, lo, mid))
+            pending.append((2 * node + 2, mid, hi))
+        }
+    }
+
     /// Past the default threshold the build uses both threads; answers stay brute force's.
     @Test func largeIndexAnswersLikeBruteForce() throws {
         let count = ForkJoin.minimumItems + 4_321
