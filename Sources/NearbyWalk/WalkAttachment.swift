@@ -34,6 +34,7 @@ extension WalkNetwork {
         let maxRing = Int32(min(400, (WalkRules.maxAccessMetres / cellMetres).rounded(.up) + 2))
         var best: WalkAttachment?
         var seen = Set<Int>()
+        var rows: [Int32: Range<Int>] = [:]
         var ring: Int32 = 0
         var hint: Int?
         let frame = LocalFrame(point)
@@ -42,8 +43,19 @@ extension WalkNetwork {
             // missing: everything not seen by this ring is at least (ring - 2) cells away.
             if let best, Double(ring - 2) * cellMetres > best.access { break }
             for r in (row - ring)...(row + ring) {
+                // Each row is looked up once; a row without streets (most of them, far from a
+                // city) costs nothing more, however many rings cross it.
+                let cells: Range<Int>
+                if let known = rows[r] {
+                    cells = known
+                } else {
+                    cells = try cellRow(r)
+                    rows[r] = cells
+                }
+                if cells.isEmpty { continue }
                 for c in (column - ring)...(column + ring) where abs(r - row) == ring || abs(c - column) == ring {
-                    for slot in try cellEdges(WalkGraph.key(row: r, column: c)) where seen.insert(slot).inserted {
+                    for slot in try cellEdges(WalkGraph.key(row: r, column: c), row: cells)
+                    where seen.insert(slot).inserted {
                         let u = try source(ofEdge: slot, hint: hint)
                         hint = u
                         let foot = try self.foot(of: frame, slot: slot, from: u)

@@ -166,15 +166,33 @@ public final class WalkNetwork: @unchecked Sendable {
         Int(try load(.componentSizes, c, as: UInt32.self))
     }
 
-    /// The edges (forward slots) of grid cell `key`, or an empty range.
-    func cellEdges(_ key: UInt64) throws(WalkNetworkError) -> [Int] {
-        var low = 0
-        var high = cellCount
+    /// The positions of the grid cells of `row` in the sorted cell keys (empty when the row
+    /// holds no street): an attachment's ring search asks each row once, then only inside it.
+    func cellRow(_ row: Int32) throws(WalkNetworkError) -> Range<Int> {
+        let high = UInt64(UInt32(bitPattern: row))
+        let first = try firstCell(atLeast: high << 32, in: 0..<cellCount)
+        let end = high == 0xFFFF_FFFF ? cellCount : try firstCell(atLeast: (high + 1) << 32, in: first..<cellCount)
+        return first..<end
+    }
+
+    /// The first position in `range` whose cell key is at least `key` (the range's end if none).
+    private func firstCell(atLeast key: UInt64, in range: Range<Int>) throws(WalkNetworkError) -> Int {
+        var low = range.lowerBound
+        var high = range.upperBound
         while low < high {
             let middle = (low + high) / 2
             if try load(.cellKeys, middle, as: UInt64.self) < key { low = middle + 1 } else { high = middle }
         }
-        guard low < cellCount, try load(.cellKeys, low, as: UInt64.self) == key else { return [] }
+        return low
+    }
+
+    /// The edges (forward slots) of grid cell `key`, or an empty list; `row` (from ``cellRow(_:)``)
+    /// narrows the search to the cell's row.
+    func cellEdges(_ key: UInt64, row: Range<Int>? = nil) throws(WalkNetworkError) -> [Int] {
+        let range = row ?? 0..<cellCount
+        guard !range.isEmpty else { return [] }
+        let low = try firstCell(atLeast: key, in: range)
+        guard low < range.upperBound, try load(.cellKeys, low, as: UInt64.self) == key else { return [] }
         let first = Int(try load(.cellOffsets, low, as: UInt32.self))
         let last = Int(try load(.cellOffsets, low + 1, as: UInt32.self))
         guard first <= last, last <= cellEntryCount else {
