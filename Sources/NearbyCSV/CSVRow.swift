@@ -7,28 +7,32 @@
 /// so a feed of millions of rows allocates nothing per row and copies no field that needs no
 /// unquoting; a field becomes a `String` only when something asks for it (an empty field
 /// never). Read it through ``fields``.
-struct CSVRow {
+public struct CSVRow {
     /// The page the row was read from.
-    private var page = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    @usableFromInline var page = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// Each field's start and end, two words per field: offsets in ``page``, or, for a field in
     /// the row's own bytes, its start as `~offset` (negative) and its end there.
-    private var spans = CSVWordStore(capacity: 32)
+    @usableFromInline var spans = CSVWordStore(capacity: 32)
     /// The columns of the fields that hold something, in order, so a wide row of empty fields
     /// is walked by its few values: one word per field, so half the capacity of ``spans``
     /// (whose fields take two).
-    private var filled = CSVWordStore(capacity: 16)
+    @usableFromInline var filled = CSVWordStore(capacity: 16)
     /// The number of entries of ``filled``.
-    private(set) var filledCount = 0
+    public private(set) var filledCount = 0
     /// The contents of the fields that unquoting changed, one after the other.
-    private var own = CSVByteStore(capacity: 256)
+    @usableFromInline var own = CSVByteStore(capacity: 256)
     private var ownCount = 0
     /// The number of fields.
-    private(set) var count = 0
+    public private(set) var count = 0
     /// 1-based line where the row starts.
-    private(set) var line = 1
+    public private(set) var line = 1
+
+    /// An empty row, to pass to ``CSVRowReader/next(into:columns:)`` again and again.
+    public init() {}
 
     /// The row as it is now, to read (valid until the row is refilled or dropped).
-    var fields: CSVFields {
+    @inlinable
+    public var fields: CSVFields {
         CSVFields(
             page: page, words: UnsafePointer(spans.base), own: UnsafePointer(own.base), count: count,
             filled: UnsafePointer(filled.base), filledCount: filledCount, line: line)
@@ -102,13 +106,15 @@ struct CSVRow {
     }
 
     /// Field `index` as it is (not trimmed).
-    func string(_ index: Int) -> String { fields.string(index) }
+    @inlinable
+    public func string(_ index: Int) -> String { fields.string(index) }
 }
 
 /// Words of a row: a fixed allocation of `2 * capacity` words freed with its owner (constant
 /// properties only, so an access costs no exclusivity check).
-private final class CSVWordStore {
-    let base: UnsafeMutablePointer<Int>
+@usableFromInline
+final class CSVWordStore {
+    @usableFromInline let base: UnsafeMutablePointer<Int>
     /// Half the words it holds: the fields it has room for at two words each.
     let capacity: Int
 
@@ -128,8 +134,9 @@ private final class CSVWordStore {
 }
 
 /// A row's own bytes: a fixed allocation freed with its owner (constant properties only).
-private final class CSVByteStore {
-    let base: UnsafeMutablePointer<UInt8>
+@usableFromInline
+final class CSVByteStore {
+    @usableFromInline let base: UnsafeMutablePointer<UInt8>
     let capacity: Int
 
     init(capacity: Int) {

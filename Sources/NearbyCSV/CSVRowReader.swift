@@ -1,35 +1,111 @@
-/// Splits CSV bytes into rows (RFC 4180, tolerant; see ``CSVTable``).
+/// Splits CSV bytes into rows: the one CSV tokenizer of Nearby, under the feeds' refresh (a whole
+/// mapped page, ``init(_:)``) and the export catalogues (chunks as a zip member inflates, through
+/// ``CSVStreamReader``). Its rules, RFC 4180 read tolerantly:
+///
+/// - A field is quoted when its first byte is `"`; a quoted field may hold commas, CR, LF and
+///   doubled quotes (`""`, one quote). Text after the closing quote, up to the next comma or line
+///   break, is kept (`"A"tail` is `Atail`); a `"` inside an unquoted field is data.
+/// - A row ends at LF, CRLF or a lone CR. A lone CR ends a row rather than being data because
+///   that is what old Mac and spreadsheet exports mean by it and what Python's `csv` module
+///   reads (the feeds' tests compare with it); a bare CR inside a cell must be quoted.
+/// - A UTF-8 byte order mark at the very start is skipped. Blank lines (nothing, or only `""`)
+///   are skipped; a row of commas is not blank. Rows may be shorter or longer than the header.
+/// - A quote still open at the end of the input is refused (``CSVParseError/Reason/unterminatedQuote``).
+///   With the header's width (`columns`), a last row that has fewer fields and no line break
+///   after it is refused as cut short (``CSVParseError/Reason/truncatedLastRow(fields:columns:)``).
+/// - Header names are trimmed of white space (Unicode `White_Space`, U+00A0 and U+3000 included);
+///   fields are kept as they are. Bytes become `String` only when asked (``CSVFields/string(_:)``),
+///   invalid UTF-8 repaired with U+FFFD.
 ///
 /// Fields are found in place (``CSVRow``): an unquoted field, or a quoted one that holds no
 /// doubled quote and no text after its closing quote, is its run of the page; only the others
 /// are unquoted into the row's own bytes.
-struct CSVRowReader {
-    let bytes: UnsafeBufferPointer<UInt8>
-    private(set) var position = 0
-    private(set) var line = 1
+///
+/// A reader over a chunk that more bytes follow (``CSVStreamReader``) reads no row the chunk cuts
+/// off: ``next(into:columns:)`` returns false there and ``cutRowStart`` says where that row starts.
+public struct CSVRowReader {
+    /// The bytes read.
+    public let bytes: UnsafeBufferPointer<UInt8>
+    /// Where the next row starts.
+    public private(set) var position = 0
+    /// 1-based line where the next row starts.
+    public private(set) var line = 1
+    /// False for a chunk that more bytes follow.
+    let isFinal: Bool
+    /// Most fields in a row (``CSVParseError/Reason/tooManyFields(limit:)`` past it).
+    let maximumFields: Int
+    /// Most bytes in a row before its line break (``CSVParseError/Reason/rowTooLong(limit:)``);
+    /// checked where a quoted field is copied, the stream reader checks every row.
+    let maximumRowBytes: Int
+    /// Where the row last read (or cut off) starts.
+    private(set) var rowStart = 0
+    /// Where the row that the end of a chunk cut off starts, once ``next(into:columns:)`` has
+    /// returned false on a chunk that is not final (nil when the chunk ended at a row's end).
+    public private(set) var cutRowStart: Int?
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// A reader over a whole input (the last chunk, and the only one): a byte order mark at its
+    /// start is skipped; rows have no limit on their length or fields (they are read in place).
+    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        isFinal = true
+        maximumFields = .max
+        maximumRowBytes = .max
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
     }
 
-    /// The header names, trimmed; throws when the file holds no line at all.
-    mutating func readHeader() throws(CSVParseError) -> [String] {
+    /// A reader over `chunk` from `start` (no byte order mark: the stream has dealt with it),
+    /// whose first row starts at `line`.
+    init(
+        chunk: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, isFinal: Bool, maximumFields: Int,
+        maximumRowBytes: Int
+    ) {
+        bytes = chunk
+        position = start
+        self.line = line
+        self.isFinal = isFinal
+        self.maximumFields = maximumFields
+        self.maximumRowBytes = maximumRowBytes
+    }
+
+    /// The header names, trimmed (``CSVFields/headerName(_:maximumBytes:)``); throws when the
+    /// input holds no line at all.
+    public mutating func readHeader() throws(CSVParseError) -> [String] {
         var row = CSVRow()
         guard try next(into: &row, columns: nil) else {
             throw CSVParseError(reason: .noHeader, line: 1)
         }
-        return (0..<row.count).map { row.string($0).trimmingFeedSpaces() }
+        let fields = row.fields
+        return (0..<fields.count).map { fields.headerName($0) }
     }
 
-    /// Reads the next non-blank row into `row`; false at the end of the input.
+    /// Reads the next non-blank row into `row`; false at the end of the input (or of a chunk
+    /// that is not final: see ``cutRowStart``).
     ///
     /// With `columns` (the header's width), a last row that has fewer fields and no line break
     /// after it is refused as cut short.
-    mutating func next(into row: inout CSVRow, columns: Int?) throws(CSVParseError) -> Bool {
+    public mutating func next(into row: inout CSVRow, columns: Int?) throws(CSVParseError) -> Bool {
         while position < bytes.count {
+            let start = position
+            let startLine = line
+            rowStart = start
             row.reset(page: bytes, line: line)
-            let terminated = try readFields(into: &row)
+            let terminated: Bool
+            do {
+                terminated = try readFields(into: &row)
+            } catch {
+                // A quote open at the end of a chunk that more bytes follow may close in them.
+                guard !isFinal, error.reason == .unterminatedQuote else { throw error }
+                terminated = false
+            }
+            if !terminated, !isFinal {
+                position = start
+                line = startLine
+                cutRowStart = start
+                return false
+            }
+            if row.count > maximumFields {
+                throw CSVParseError(reason: .tooManyFields(limit: maximumFields), line: startLine)
+            }
             if row.count == 1, row.fields.isEmpty(0) { continue }
             if !terminated, let columns, row.count < columns {
                 throw CSVParseError(
@@ -56,6 +132,9 @@ struct CSVRowReader {
         var stop = position
         while true {
             if fields == capacity {
+                if fields >= maximumFields {
+                    throw CSVParseError(reason: .tooManyFields(limit: maximumFields), line: row.line)
+                }
                 row.setCount(fields, filled: filled)
                 row.grow()
                 words = row.spanWords
@@ -126,7 +205,10 @@ struct CSVRowReader {
         while true {
             var stop = position
             while stop < count, bytes[stop] != UInt8(ascii: "\""), bytes[stop] != 0x0A { stop += 1 }
-            if ownStart != nil { row.appendOwn(UnsafeBufferPointer(rebasing: bytes[position..<stop])) }
+            if ownStart != nil {
+                try checkLength(to: stop, row)
+                row.appendOwn(UnsafeBufferPointer(rebasing: bytes[position..<stop]))
+            }
             position = stop
             guard position < count else {
                 throw CSVParseError(reason: .unterminatedQuote, line: quoteLine)
@@ -142,6 +224,7 @@ struct CSVRowReader {
                 // A doubled quote: one quote of the contents, which stop being one run here.
                 // The contents so far end in that quote (at `position - 1`).
                 if ownStart == nil {
+                    try checkLength(to: position, row)
                     ownStart = row.ownEnd
                     row.appendOwn(UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
                 } else {
@@ -162,11 +245,20 @@ struct CSVRowReader {
         if ownStart == nil, stop == position {
             row.appendPageField(contentStart, closing)
         } else {
+            try checkLength(to: stop, row)
             let start = ownStart ?? row.ownEnd
             if ownStart == nil { row.appendOwn(UnsafeBufferPointer(rebasing: bytes[contentStart..<closing])) }
             row.appendOwn(UnsafeBufferPointer(rebasing: bytes[position..<stop]))
             row.appendOwnField(from: start)
         }
         position = stop
+    }
+
+    /// Refuses the row when the bytes up to `end` are more than ``maximumRowBytes`` (before
+    /// unquoting copies them).
+    private func checkLength(to end: Int, _ row: CSVRow) throws(CSVParseError) {
+        if end - rowStart > maximumRowBytes {
+            throw CSVParseError(reason: .rowTooLong(limit: maximumRowBytes), line: row.line)
+        }
     }
 }
