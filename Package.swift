@@ -88,7 +88,7 @@ let package = Package(
         // Tracks: GPX/TCX/FIT readers, gzip/zip export archives, cleaning, statistics, splits, the
         // badge catalogue plugin and its rules, the join.
         .target(
-            name: "NearbyRuns", dependencies: ["NearbyGeo", "NearbySystem", "NearbyOutput", "CZlib"],
+            name: "NearbyRuns", dependencies: ["NearbyGeo", "NearbySystem", "NearbyOutput", "NearbyCSV", "CZlib"],
             swiftSettings: swiftSettings),
         // Runs persistence (the RunStoring protocol, SQLite's RunStore and, beside it, PostgreSQL's
         // PostgresRunStore over NearbyPostgres's connection) and RunLibrary, the runs use cases:
