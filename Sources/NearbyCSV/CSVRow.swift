@@ -18,14 +18,21 @@ public struct CSVRow {
     /// (whose fields take two).
     @usableFromInline var filled = CSVWordStore(capacity: 16)
     /// The number of entries of ``filled``.
-    public private(set) var filledCount = 0
+    @usableFromInline var filledFields = 0
     /// The contents of the fields that unquoting changed, one after the other.
     @usableFromInline var own = CSVByteStore(capacity: 256)
-    private var ownCount = 0
+    @usableFromInline var ownCount = 0
+    /// The number of fields (``count``).
+    @usableFromInline var fieldCount = 0
+    /// 1-based line where the row starts (``line``).
+    @usableFromInline var startLine = 1
+
     /// The number of fields.
-    public private(set) var count = 0
+    public var count: Int { fieldCount }
+    /// The number of fields that hold something.
+    public var filledCount: Int { filledFields }
     /// 1-based line where the row starts.
-    public private(set) var line = 1
+    public var line: Int { startLine }
 
     /// An empty row, to pass to ``CSVRowReader/next(into:columns:)`` again and again.
     public init() {}
@@ -34,8 +41,8 @@ public struct CSVRow {
     @inlinable
     public var fields: CSVFields {
         CSVFields(
-            page: page, words: UnsafePointer(spans.base), own: UnsafePointer(own.base), count: count,
-            filled: UnsafePointer(filled.base), filledCount: filledCount, line: line)
+            page: page, words: UnsafePointer(spans.base), own: UnsafePointer(own.base), count: fieldCount,
+            filled: UnsafePointer(filled.base), filledCount: filledFields, line: startLine)
     }
 
     /// The span words, for the reader's loop: room for ``spanCapacity`` fields.
@@ -46,12 +53,12 @@ public struct CSVRow {
     var spanCapacity: Int { spans.capacity }
 
     /// Empties the row for the next one read from `page`.
-    @inline(__always)
+    @inlinable
     mutating func reset(page: UnsafeBufferPointer<UInt8>, line: Int) {
         self.page = page
-        self.line = line
-        count = 0
-        filledCount = 0
+        startLine = line
+        fieldCount = 0
+        filledFields = 0
         ownCount = 0
     }
 
@@ -59,26 +66,26 @@ public struct CSVRow {
     /// them into ``spanWords`` and ``filledWords``.
     @inline(__always)
     mutating func setCount(_ fields: Int, filled: Int) {
-        count = fields
-        filledCount = filled
+        fieldCount = fields
+        filledFields = filled
     }
 
     /// Doubles the room for fields (what was written so far is kept).
     mutating func grow() {
-        spans = spans.grown(keeping: 2 * count)
-        filled = filled.grown(keeping: filledCount)
+        spans = spans.grown(keeping: 2 * fieldCount)
+        filled = filled.grown(keeping: filledFields)
     }
 
     /// Adds a field lent from the page: `start..<end`.
     mutating func appendPageField(_ start: Int, _ end: Int) {
-        if count == spans.capacity { grow() }
-        spans.base[2 &* count] = start
-        spans.base[2 &* count &+ 1] = end
+        if fieldCount == spans.capacity { grow() }
+        spans.base[2 &* fieldCount] = start
+        spans.base[2 &* fieldCount &+ 1] = end
         if end > start {
-            filled.base[filledCount] = count
-            filledCount &+= 1
+            filled.base[filledFields] = fieldCount
+            filledFields &+= 1
         }
-        count &+= 1
+        fieldCount &+= 1
     }
 
     /// The offset in the row's own bytes where the next ``appendOwn(_:)`` goes.
@@ -96,13 +103,13 @@ public struct CSVRow {
 
     /// Adds a field whose contents are the row's own bytes from `start` to their end.
     mutating func appendOwnField(from start: Int) {
-        if count == spans.capacity { grow() }
-        spans.base[2 &* count] = ~start
-        spans.base[2 &* count &+ 1] = ownCount
+        if fieldCount == spans.capacity { grow() }
+        spans.base[2 &* fieldCount] = ~start
+        spans.base[2 &* fieldCount &+ 1] = ownCount
         // Unquoting copies only a field that holds something.
-        filled.base[filledCount] = count
-        filledCount &+= 1
-        count &+= 1
+        filled.base[filledFields] = fieldCount
+        filledFields &+= 1
+        fieldCount &+= 1
     }
 
     /// Field `index` as it is (not trimmed).

@@ -27,21 +27,28 @@ public struct CSVRowReader {
     /// The bytes read.
     public let bytes: UnsafeBufferPointer<UInt8>
     /// Where the next row starts.
-    public private(set) var position = 0
+    public var position: Int { cursor }
     /// 1-based line where the next row starts.
-    public private(set) var line = 1
+    public var line: Int { lineNumber }
+    /// ``position`` (the reader's stored state is internal and usable from inlinable code, so
+    /// ``next(into:columns:)`` is inlined into the feeds' loop).
+    @usableFromInline var cursor = 0
+    /// ``line``.
+    @usableFromInline var lineNumber = 1
     /// False for a chunk that more bytes follow.
-    let isFinal: Bool
+    @usableFromInline let isFinal: Bool
     /// Most fields in a row (``CSVParseError/Reason/tooManyFields(limit:)`` past it).
-    let maximumFields: Int
+    @usableFromInline let maximumFields: Int
     /// Most bytes in a row before its line break (``CSVParseError/Reason/rowTooLong(limit:)``);
     /// checked where a quoted field is copied, the stream reader checks every row.
     let maximumRowBytes: Int
     /// Where the row last read (or cut off) starts.
-    private(set) var rowStart = 0
+    @usableFromInline var rowStart = 0
+    /// ``cutRowStart``.
+    @usableFromInline var cutStart: Int?
     /// Where the row that the end of a chunk cut off starts, once ``next(into:columns:)`` has
     /// returned false on a chunk that is not final (nil when the chunk ended at a row's end).
-    public private(set) var cutRowStart: Int?
+    public var cutRowStart: Int? { cutStart }
 
     /// A reader over a whole input (the last chunk, and the only one): a byte order mark at its
     /// start is skipped; rows have no limit on their length or fields (they are read in place).
@@ -50,7 +57,7 @@ public struct CSVRowReader {
         isFinal = true
         maximumFields = .max
         maximumRowBytes = .max
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { cursor = 3 }
     }
 
     /// A reader over `chunk` from `start` (no byte order mark: the stream has dealt with it),
@@ -60,8 +67,8 @@ public struct CSVRowReader {
         maximumRowBytes: Int
     ) {
         bytes = chunk
-        position = start
-        self.line = line
+        cursor = start
+        lineNumber = line
         self.isFinal = isFinal
         self.maximumFields = maximumFields
         self.maximumRowBytes = maximumRowBytes
@@ -83,12 +90,13 @@ public struct CSVRowReader {
     ///
     /// With `columns` (the header's width), a last row that has fewer fields and no line break
     /// after it is refused as cut short.
+    @inlinable
     public mutating func next(into row: inout CSVRow, columns: Int?) throws(CSVParseError) -> Bool {
-        while position < bytes.count {
-            let start = position
-            let startLine = line
+        while cursor < bytes.count {
+            let start = cursor
+            let startLine = lineNumber
             rowStart = start
-            row.reset(page: bytes, line: line)
+            row.reset(page: bytes, line: lineNumber)
             let terminated: Bool
             do {
                 terminated = try readFields(into: &row)
@@ -98,9 +106,9 @@ public struct CSVRowReader {
                 terminated = false
             }
             if !terminated, !isFinal {
-                position = start
-                line = startLine
-                cutRowStart = start
+                cursor = start
+                lineNumber = startLine
+                cutStart = start
                 return false
             }
             if row.count > maximumFields {
@@ -121,7 +129,8 @@ public struct CSVRowReader {
     ///
     /// The loop keeps the position and the spans in locals: an unquoted field (the common
     /// case) costs a scan to its end and two stores.
-    private mutating func readFields(into row: inout CSVRow) throws(CSVParseError) -> Bool {
+    @usableFromInline
+    mutating func readFields(into row: inout CSVRow) throws(CSVParseError) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let count = bytes.count
         var fields = 0
@@ -129,7 +138,7 @@ public struct CSVRowReader {
         var words = row.spanWords
         var filledWords = row.filledWords
         var capacity = row.spanCapacity
-        var stop = position
+        var stop = cursor
         while true {
             if fields == capacity {
                 if fields >= maximumFields {
@@ -143,9 +152,9 @@ public struct CSVRowReader {
             }
             if stop < count, base[stop] == UInt8(ascii: "\"") {
                 row.setCount(fields, filled: filled)
-                position = stop
+                cursor = stop
                 try readQuotedField(into: &row)
-                stop = position
+                stop = cursor
                 fields = row.count
                 filled = row.filledCount
                 words = row.spanWords
@@ -167,7 +176,7 @@ public struct CSVRowReader {
                 fields &+= 1
             }
             guard stop < count else {
-                position = stop
+                cursor = stop
                 row.setCount(fields, filled: filled)
                 return false
             }
@@ -185,8 +194,8 @@ public struct CSVRowReader {
                 continue
             }
             if byte == 0x0D, stop < count, base[stop] == 0x0A { stop &+= 1 }
-            line &+= 1
-            position = stop
+            lineNumber &+= 1
+            cursor = stop
             row.setCount(fields, filled: filled)
             return true
         }
@@ -196,62 +205,62 @@ public struct CSVRowReader {
     /// its closing quote up to the next comma or line break; leaves `position` there.
     private mutating func readQuotedField(into row: inout CSVRow) throws(CSVParseError) {
         let count = bytes.count
-        let quoteLine = line
-        let contentStart = position + 1
-        position = contentStart
+        let quoteLine = lineNumber
+        let contentStart = cursor + 1
+        cursor = contentStart
         // Where the contents were copied to the row's bytes, once they stop being one run.
         var ownStart: Int?
         var closing = contentStart
         while true {
-            var stop = position
+            var stop = cursor
             while stop < count, bytes[stop] != UInt8(ascii: "\""), bytes[stop] != 0x0A { stop += 1 }
             if ownStart != nil {
                 try checkLength(to: stop, row)
-                row.appendOwn(UnsafeBufferPointer(rebasing: bytes[position..<stop]))
+                row.appendOwn(UnsafeBufferPointer(rebasing: bytes[cursor..<stop]))
             }
-            position = stop
-            guard position < count else {
+            cursor = stop
+            guard cursor < count else {
                 throw CSVParseError(reason: .unterminatedQuote, line: quoteLine)
             }
-            let byte = bytes[position]
-            position += 1
+            let byte = bytes[cursor]
+            cursor += 1
             if byte == 0x0A {
-                line += 1
-                if ownStart != nil { row.appendOwn(UnsafeBufferPointer(rebasing: bytes[(position - 1)..<position])) }
+                lineNumber += 1
+                if ownStart != nil { row.appendOwn(UnsafeBufferPointer(rebasing: bytes[(cursor - 1)..<cursor])) }
                 continue
             }
-            if position < count, bytes[position] == UInt8(ascii: "\"") {
+            if cursor < count, bytes[cursor] == UInt8(ascii: "\"") {
                 // A doubled quote: one quote of the contents, which stop being one run here.
-                // The contents so far end in that quote (at `position - 1`).
+                // The contents so far end in that quote (at `cursor - 1`).
                 if ownStart == nil {
-                    try checkLength(to: position, row)
+                    try checkLength(to: cursor, row)
                     ownStart = row.ownEnd
-                    row.appendOwn(UnsafeBufferPointer(rebasing: bytes[contentStart..<position]))
+                    row.appendOwn(UnsafeBufferPointer(rebasing: bytes[contentStart..<cursor]))
                 } else {
-                    row.appendOwn(UnsafeBufferPointer(rebasing: bytes[(position - 1)..<position]))
+                    row.appendOwn(UnsafeBufferPointer(rebasing: bytes[(cursor - 1)..<cursor]))
                 }
-                position += 1
+                cursor += 1
                 continue
             }
-            closing = position - 1
+            closing = cursor - 1
             break
         }
-        var stop = position
+        var stop = cursor
         while stop < count {
             let byte = bytes[stop]
             if byte == UInt8(ascii: ",") || byte == 0x0A || byte == 0x0D { break }
             stop += 1
         }
-        if ownStart == nil, stop == position {
+        if ownStart == nil, stop == cursor {
             row.appendPageField(contentStart, closing)
         } else {
             try checkLength(to: stop, row)
             let start = ownStart ?? row.ownEnd
             if ownStart == nil { row.appendOwn(UnsafeBufferPointer(rebasing: bytes[contentStart..<closing])) }
-            row.appendOwn(UnsafeBufferPointer(rebasing: bytes[position..<stop]))
+            row.appendOwn(UnsafeBufferPointer(rebasing: bytes[cursor..<stop]))
             row.appendOwnField(from: start)
         }
-        position = stop
+        cursor = stop
     }
 
     /// Refuses the row when the bytes up to `end` are more than ``maximumRowBytes`` (before
