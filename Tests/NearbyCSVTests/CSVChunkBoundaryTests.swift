@@ -45,6 +45,27 @@ import Testing
         #expect(try StreamRead.rows(bytes.flatMap { [[$0], []] }) == Self.expected)
     }
 
+    /// Two ways of finding rows agree: the in-place reader over the whole input, and the stream,
+    /// which finds the end of a carried row with ``CSVRowEnd``. Random inputs over the bytes that
+    /// mean something (and the byte order mark's), cut at random points, rows and errors compared.
+    @Test func randomInputsCutAnywhereReadAsTheWholeInputReads() {
+        let alphabet: [UInt8] = [0x61, 0x2C, 0x22, 0x22, 0x0D, 0x0A, 0xEF, 0xBB, 0xBF]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<20_000 {
+            let bytes = (0..<next(24)).map { _ in alphabet[next(alphabet.count)] }
+            var cuts = (0..<next(4)).map { _ in next(bytes.count + 1) }.sorted()
+            cuts = [0] + cuts + [bytes.count]
+            let pieces = zip(cuts, cuts.dropFirst()).map { Array(bytes[$0..<$1]) }
+            let whole = Result { () throws(CSVParseError) in try StreamRead.whole(bytes) }
+            let streamed = Result { () throws(CSVParseError) in try StreamRead.rows(pieces) }
+            if whole != streamed { Issue.record("\(bytes) cut at \(cuts): \(whole) and \(streamed)") }
+        }
+    }
+
     @Test func aCRLFSplitBetweenChunksIsOneLineBreak() throws {
         let rows = try StreamRead.rows(["a\r", "\n1\r", "\n\r", "\n2"])
         #expect(rows == StreamRead.Rows(rows: [["a"], ["1"], ["2"]], lines: [1, 2, 4]))
