@@ -2,9 +2,9 @@
 /// stream reader's way of finding the end of the row it carries from one chunk into the next
 /// without reading the next chunk's rows. Between pieces it keeps where in a field the last
 /// byte left it.
-struct CSVRowEnd {
+struct CSVRowEnd: Sendable {
     /// Where in a field the bytes so far stop.
-    enum State {
+    enum State: Sendable {
         /// At the start of a field: a `"` opens a quoted field.
         case fieldStart
         /// In an unquoted field, or in the text after a closing quote: a `"` is data.
