@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "NearbyGeo", targets: ["NearbyGeo"]),
         .library(name: "NearbySystem", targets: ["NearbySystem"]),
         .library(name: "NearbyOutput", targets: ["NearbyOutput"]),
+        .library(name: "NearbyCSV", targets: ["NearbyCSV"]),
         .library(name: "NearbyOSM", targets: ["NearbyOSM"]),
         .library(name: "NearbyWalk", targets: ["NearbyWalk"]),
         .library(name: "NearbyFeeds", targets: ["NearbyFeeds"]),
@@ -57,6 +58,10 @@ let package = Package(
         // How Nearby writes what it answers: JSON, CSV and GeoJSON writers, numbers as text, escaping
         // and neutralising control characters. Pure: no I/O, no dependencies.
         .target(name: "NearbyOutput", swiftSettings: swiftSettings),
+        // The one CSV tokenizer (RFC 4180, tolerant; its rules in CSVRowReader's documentation):
+        // rows read in place from a whole buffer (the feeds) or a chunk at a time with one row
+        // carried and bounded (the export catalogues). Pure: no I/O, no Foundation, no dependencies.
+        .target(name: "NearbyCSV", swiftSettings: swiftSettings),
         // libbz2 for OSM XML extracts compressed as .osm.bz2 (Sources/NearbyOSM).
         .systemLibrary(
             name: "CBZip2",
@@ -76,13 +81,14 @@ let package = Package(
         .target(
             name: "NearbyFeeds",
             dependencies: [
-                "NearbyGeo", "NearbySystem", "NearbyOutput", "CCurl", "NearbyPostgres", "NearbyOSM", "NearbyWalk",
+                "NearbyGeo", "NearbySystem", "NearbyOutput", "NearbyCSV", "CCurl", "NearbyPostgres", "NearbyOSM",
+                "NearbyWalk",
             ],
             swiftSettings: swiftSettings),
         // Tracks: GPX/TCX/FIT readers, gzip/zip export archives, cleaning, statistics, splits, the
         // badge catalogue plugin and its rules, the join.
         .target(
-            name: "NearbyRuns", dependencies: ["NearbyGeo", "NearbySystem", "NearbyOutput", "CZlib"],
+            name: "NearbyRuns", dependencies: ["NearbyGeo", "NearbySystem", "NearbyOutput", "NearbyCSV", "CZlib"],
             swiftSettings: swiftSettings),
         // Runs persistence (the RunStoring protocol, SQLite's RunStore and, beside it, PostgreSQL's
         // PostgresRunStore over NearbyPostgres's connection) and RunLibrary, the runs use cases:
@@ -122,6 +128,7 @@ let package = Package(
             name: "NearbySystemTests", dependencies: ["NearbySystem", "NearbyTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(name: "NearbyOutputTests", dependencies: ["NearbyOutput"], swiftSettings: swiftSettings),
+        .testTarget(name: "NearbyCSVTests", dependencies: ["NearbyCSV"], swiftSettings: swiftSettings),
         .testTarget(
             name: "NearbyOSMTests", dependencies: ["NearbyOSM", "NearbyTestSupport", "CZlib"],
             swiftSettings: swiftSettings),
@@ -134,7 +141,8 @@ let package = Package(
         .testTarget(
             name: "NearbyFeedsTests",
             dependencies: [
-                "NearbyFeeds", "NearbyGeo", "NearbySystem", "NearbyOutput", "NearbyTestSupport", "NearbyOSM",
+                "NearbyFeeds", "NearbyCSV", "NearbyGeo", "NearbySystem", "NearbyOutput", "NearbyTestSupport",
+                "NearbyOSM",
             ],
             exclude: ["Support/fixture_server.py", "Fixtures"], swiftSettings: swiftSettings
         ),

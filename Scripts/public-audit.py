@@ -19,7 +19,7 @@ TYPE = re.compile(
     r"^(\s*)public\s+((?:final|indirect|nonisolated)\s+)*(struct|class|enum|protocol|typealias|actor)\s+(\w+)")
 MEMBER = re.compile(r"^(\s*)public\s+")
 LIBRARIES = [
-    "NearbySystem", "NearbyOutput", "NearbyGeo", "NearbyOSM", "NearbyWalk", "NearbyFeeds", "NearbyRuns",
+    "NearbySystem", "NearbyOutput", "NearbyCSV", "NearbyGeo", "NearbyOSM", "NearbyWalk", "NearbyFeeds", "NearbyRuns",
     "NearbyStore", "NearbyPostgres", "NearbyCLI",
 ]
 

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyCSV
 import NearbyGeo
 import Testing
 

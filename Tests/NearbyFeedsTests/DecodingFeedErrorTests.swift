@@ -1,4 +1,5 @@
 import Foundation
+import NearbyCSV
 import Testing
 
 @testable import NearbyFeeds

@@ -1,3 +1,5 @@
+import NearbyCSV
+
 /// A CSV header shared by the rows of one file (a class of constants: each record refers to it).
 final class CSVColumns: Sendable {
     /// The trimmed header names.
@@ -62,4 +64,15 @@ struct CSVFieldColumns: Sendable {
 
     /// The column of choice `choice` of `role`, or -1 when the header lacks it.
     func column(role: Int, choice: Int) -> Int { choices[roles[role].lowerBound + choice] }
+}
+
+extension CSVFields {
+    /// Field `index` normalised (see ``Swift/String/normalizedFeedValue()``), or nil when it is
+    /// empty or blank.
+    func text(_ index: Int) -> String? {
+        let slice = bytes(index)
+        if slice.isEmpty { return nil }
+        let text = String(decoding: slice, as: UTF8.self)
+        return String.isAlreadyNormal(slice) ? text : text.normalizedFeedValue()
+    }
 }

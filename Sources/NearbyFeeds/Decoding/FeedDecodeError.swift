@@ -1,3 +1,5 @@
+import NearbyCSV
+
 /// Why a feed could not be decoded into places. Each description names the dataset.
 public enum FeedDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
     case notJSON(dataset: String, page: Int, error: JSONParseError)

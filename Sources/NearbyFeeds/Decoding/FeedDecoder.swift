@@ -1,4 +1,5 @@
 import Foundation
+import NearbyCSV
 import NearbyGeo
 
 /// Turns the raw pages of a feed into places, following the dataset's manifest.

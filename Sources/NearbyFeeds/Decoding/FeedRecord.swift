@@ -1,3 +1,5 @@
+import NearbyCSV
+
 /// One record of a feed, whatever its format, seen through dotted field paths.
 ///
 /// A field path with fallbacks (``FieldPath/fallbacks``) is tried path by path: the first that

@@ -1,4 +1,5 @@
 import Foundation
+import NearbyCSV
 
 /// Decodes a feed page by page, record by record, handing each place to a sink as soon as it
 /// is built: no tree of a whole page, no array of rows and no list of places is ever held.

@@ -1,3 +1,5 @@
+import NearbyCSV
+
 /// A CSV header as the place builder uses it for every row of its page: each role's columns,
 /// and where the header's names lie among the draft's `.names` bytes. A class of constants, so
 /// the builder's many reads of it per row cost one reference each, not a copy of its arrays.

@@ -1,12 +1,16 @@
+import NearbyCSV
 import NearbySystem
-/// An RFC 4180 CSV catalogue read a chunk at a time, keeping only the cells of the columns its
-/// reader asks for: quoted cells may hold commas, doubled quotes and raw newlines (Strava's
-/// descriptions do); LF and CRLF line ends; a UTF-8 BOM is skipped; invalid UTF-8 is repaired with
-/// U+FFFD; blank lines are skipped.
+
+/// An export's CSV catalogue read a chunk at a time, keeping only the cells of the columns its
+/// reader asks for. The CSV itself is NearbyCSV's (``CSVStreamReader``, its rules written once in
+/// ``CSVRowReader``): quoted cells may hold commas, doubled quotes and raw newlines (Strava's
+/// descriptions do), rows end at LF, CRLF or a lone CR, a UTF-8 BOM and blank lines are skipped,
+/// header names are trimmed, invalid UTF-8 is repaired with U+FFFD.
 ///
-/// Work is in proportion to what is kept: a cell of a column nobody asked for is stepped over
-/// without a byte stored, a kept cell is cut at ``maximumCellBytes``, and every byte read, row
-/// produced and byte kept is charged to the archive's ``InputBudget`` (kind
+/// What is kept is this reader's: a cell of a column nobody asked for is never made a `String`,
+/// a kept cell is cut at ``maximumCellBytes``, a line has at most ``maximumColumns`` cells and
+/// ``maximumLineBytes`` bytes (the one row the stream carries between chunks), and every byte
+/// read, row produced and byte kept is charged to the archive's ``InputBudget`` (kind
 /// ``InputKind/exportCatalogue``), so 64 MiB of one-cell rows stops at the row limit instead of
 /// building millions of rows.
 struct CatalogueCSV {
@@ -16,9 +20,12 @@ struct CatalogueCSV {
     static let maximumCellBytes = 4096
     /// The longest header cell kept: column names are short.
     static let maximumHeaderCellBytes = 256
+    /// The longest line (a Strava description is a few KiB at most); the stream keeps one line
+    /// cut between chunks, so this bounds its memory.
+    static let maximumLineBytes = 1 << 20
 
     enum Failure: Error, Hashable {
-        case tooManyColumns, unterminatedQuote, empty
+        case tooManyColumns, unterminatedQuote, empty, lineTooLong
         case budget(InputBudgetExceeded)
 
         /// The clause completing "could not be used as an activity catalogue: …".
@@ -27,7 +34,20 @@ struct CatalogueCSV {
             case .tooManyColumns: return "a line has more than \(CatalogueCSV.maximumColumns) cells"
             case .unterminatedQuote: return "a quoted cell is never closed"
             case .empty: return "it has no header line"
+            case .lineTooLong: return "a line is longer than \(CatalogueCSV.maximumLineBytes >> 20) MiB"
             case .budget(let exceeded): return "it \(exceeded.clause)"
+            }
+        }
+
+        /// The failure of a CSV error (the catalogue sets no header width, so no cut last row).
+        init(_ error: CSVParseError) {
+            switch error.reason {
+            case .tooManyFields: self = .tooManyColumns
+            case .rowTooLong: self = .lineTooLong
+            case .noHeader: self = .empty
+            case .unterminatedQuote: self = .unterminatedQuote
+            // Not raised here: no header width is given, and each chunk is read before the next.
+            case .truncatedLastRow, .chunkNotRead: self = .unterminatedQuote
             }
         }
     }
@@ -37,13 +57,8 @@ struct CatalogueCSV {
     /// Slot of each column kept (`-1`: not kept), set from the header by ``keep(_:)``.
     private var slots: [Int] = []
     private var slotCount = 0
-    private var row: [String?] = []
-    private var headerCells: [String] = []
-    private var cell: [UInt8] = []
-    private var column = 0
-    private var inQuotes = false
-    private var cellWasQuoted = false
-    private var pendingCR = false
+    private var stream = CSVStreamReader(maximumRowBytes: maximumLineBytes, maximumFields: maximumColumns)
+    private var row = CSVRow()
     private var budget: InputBudget
 
     init(budget: InputBudget) {
@@ -70,7 +85,6 @@ struct CatalogueCSV {
             }
             found.append(slots[column])
         }
-        row = Array(repeating: nil, count: slotCount)
         return found
     }
 
@@ -80,176 +94,44 @@ struct CatalogueCSV {
         _ bytes: UnsafeRawBufferPointer, onHeader: (inout CatalogueCSV) -> Void, onRow: ([String?]) -> Void
     ) throws(Failure) {
         do { try budget.read(bytes.count) } catch { throw .budget(error) }
-        var index = 0
-        while index < bytes.count {
-            if bomSeen == 3, !pendingQuote, !pendingCR, !inQuotes, header != nil, cell.isEmpty, !cellHasBytes,
-                !cellWasQuoted, bytes[index] == 0x2C
-            {
-                // Empty cells (4,096 to a line in a hostile catalogue) only move the column on.
-                while index < bytes.count, bytes[index] == 0x2C {
-                    guard column < Self.maximumColumns else { throw .tooManyColumns }
-                    column += 1
-                    index += 1
-                }
-                continue
-            }
-            if bomSeen == 3, !pendingQuote, !pendingCR {
-                // The plain bytes of a cell up to the next byte that means something, in one step.
-                let stop = Self.nextSpecial(in: bytes, from: index, quoted: inQuotes)
-                if stop > index {
-                    try appendRun(UnsafeRawBufferPointer(rebasing: bytes[index..<stop]))
-                    index = stop
-                    continue
-                }
-            }
-            let byte = bytes[index]
-            index += 1
-            if bomSeen < 3 {
-                // A UTF-8 byte-order mark at the very start is skipped, even split between pieces.
-                if byte == Self.bom[bomSeen] {
-                    bomSeen += 1
-                    continue
-                }
-                let partial = bomSeen
-                bomSeen = 3
-                for earlier in Self.bom.prefix(partial) { try take(earlier, onHeader: onHeader, onRow: onRow) }
-            }
-            try take(byte, onHeader: onHeader, onRow: onRow)
-        }
-    }
-
-    /// The first index at or after `from` holding a quote, or (outside quotes) a comma, CR or LF.
-    private static func nextSpecial(in bytes: UnsafeRawBufferPointer, from: Int, quoted: Bool) -> Int {
-        var index = from
-        if quoted {
-            while index < bytes.count, bytes[index] != 0x22 { index += 1 }
-        } else {
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == 0x22 || byte == 0x2C || byte == 0x0A || byte == 0x0D { break }
-                index += 1
-            }
-        }
-        return index
-    }
-
-    /// Plain bytes of the current cell (none of them special where they stand).
-    private mutating func appendRun(_ run: UnsafeRawBufferPointer) throws(Failure) {
-        cellHasBytes = true
-        guard keepsCell else { return }
-        let cap = header == nil ? Self.maximumHeaderCellBytes : Self.maximumCellBytes
-        let room = cap - cell.count
-        if room > 0 { cell.append(contentsOf: run.prefix(room)) }
-    }
-
-    private static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-    /// How many bytes of a byte-order mark the catalogue started with (3: decided).
-    private var bomSeen = 0
-
-    /// Reads one byte of the CSV.
-    private mutating func take(_ byte: UInt8, onHeader: (inout CatalogueCSV) -> Void, onRow: ([String?]) -> Void)
-        throws(Failure)
-    {
-        if inQuotes {
-            if byte == 0x22 {
-                // A doubled quote is one quote: decided by the next byte.
-                inQuotes = false
-                pendingQuote = true
-            } else {
-                try append(byte)
-            }
-            return
-        }
-        if pendingQuote {
-            pendingQuote = false
-            if byte == 0x22 {
-                try append(0x22)
-                inQuotes = true
-                return
-            }
-        }
-        if pendingCR {
-            pendingCR = false
-            if byte != 0x0A { try append(0x0D) }
-        }
-        switch byte {
-        case 0x22 where cell.isEmpty && !cellWasQuoted && !cellHasBytes:
-            inQuotes = true
-            cellWasQuoted = true
-        case 0x2C: try finishCell()
-        case 0x0A: try finishRow(onHeader: onHeader, onRow: onRow)
-        case 0x0D: pendingCR = true
-        default: try append(byte)
-        }
+        try read(bytes.assumingMemoryBound(to: UInt8.self), isFinal: false, onHeader: onHeader, onRow: onRow)
     }
 
     /// Ends the catalogue: the last line without a line break, or the errors of an unclosed quote
     /// or a missing header.
     mutating func finish(onHeader: (inout CatalogueCSV) -> Void, onRow: ([String?]) -> Void) throws(Failure) {
-        if bomSeen < 3 {
-            let partial = bomSeen
-            bomSeen = 3
-            for earlier in Self.bom.prefix(partial) { try take(earlier, onHeader: onHeader, onRow: onRow) }
-        }
-        pendingQuote = false
-        if inQuotes { throw .unterminatedQuote }
-        if pendingCR {
-            pendingCR = false
-            try append(0x0D)
-        }
-        if cellHasBytes || cellWasQuoted || column > 0 { try finishRow(onHeader: onHeader, onRow: onRow) }
+        try read(UnsafeBufferPointer(start: nil, count: 0), isFinal: true, onHeader: onHeader, onRow: onRow)
         guard header != nil else { throw .empty }
     }
 
-    /// A closing quote was read; a quote right after it is a doubled quote inside the cell.
-    private var pendingQuote = false
-    /// Bytes of the current cell were seen (kept or not).
-    private var cellHasBytes = false
-
-    private var keepsCell: Bool {
-        header == nil || (column < slots.count && slots[column] >= 0)
-    }
-
-    private mutating func append(_ byte: UInt8) throws(Failure) {
-        cellHasBytes = true
-        guard keepsCell else { return }
-        let cap = header == nil ? Self.maximumHeaderCellBytes : Self.maximumCellBytes
-        guard cell.count < cap else { return }
-        cell.append(byte)
-    }
-
-    private mutating func finishCell() throws(Failure) {
-        guard column < Self.maximumColumns else { throw .tooManyColumns }
-        if header == nil {
-            headerCells.append(String(decoding: cell, as: UTF8.self))
-        } else if column < slots.count, slots[column] >= 0, !cell.isEmpty {
-            do { try budget.retain(cell.count) } catch { throw .budget(error) }
-            row[slots[column]] = String(decoding: cell, as: UTF8.self)
+    /// Hands over the rows that `chunk` completes.
+    private mutating func read(
+        _ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool, onHeader: (inout CatalogueCSV) -> Void,
+        onRow: ([String?]) -> Void
+    ) throws(Failure) {
+        do { try stream.feed(chunk, isFinal: isFinal) } catch { throw Failure(error) }
+        while true {
+            do {
+                guard try stream.next(into: &row) else { return }
+            } catch {
+                throw Failure(error)
+            }
+            let fields = row.fields
+            guard header != nil else {
+                header = (0..<fields.count).map { fields.headerName($0, maximumBytes: Self.maximumHeaderCellBytes) }
+                onHeader(&self)
+                continue
+            }
+            var cells = [String?](repeating: nil, count: slotCount)
+            for column in 0..<min(fields.count, slots.count) where slots[column] >= 0 {
+                let cell = UnsafeBufferPointer(rebasing: fields.bytes(column).prefix(Self.maximumCellBytes))
+                guard !cell.isEmpty else { continue }
+                do { try budget.retain(cell.count) } catch { throw .budget(error) }
+                cells[slots[column]] = String(decoding: cell, as: UTF8.self)
+            }
+            do { try budget.yield() } catch { throw .budget(error) }
+            onRow(cells)
         }
-        column += 1
-        if !cell.isEmpty { cell.removeAll(keepingCapacity: true) }
-        cellWasQuoted = false
-        cellHasBytes = false
-    }
-
-    private mutating func finishRow(onHeader: (inout CatalogueCSV) -> Void, onRow: ([String?]) -> Void)
-        throws(Failure)
-    {
-        let blank = column == 0 && !cellHasBytes
-        try finishCell()
-        defer {
-            column = 0
-            if !row.isEmpty { row = Array(repeating: nil, count: slotCount) }
-        }
-        if blank { return }
-        if header == nil {
-            header = headerCells
-            headerCells = []
-            onHeader(&self)
-            return
-        }
-        do { try budget.yield() } catch { throw .budget(error) }
-        onRow(row)
     }
 }
 

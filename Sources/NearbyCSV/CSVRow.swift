@@ -7,31 +7,42 @@
 /// so a feed of millions of rows allocates nothing per row and copies no field that needs no
 /// unquoting; a field becomes a `String` only when something asks for it (an empty field
 /// never). Read it through ``fields``.
-struct CSVRow {
+public struct CSVRow {
     /// The page the row was read from.
-    private var page = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    @usableFromInline var page = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     /// Each field's start and end, two words per field: offsets in ``page``, or, for a field in
     /// the row's own bytes, its start as `~offset` (negative) and its end there.
-    private var spans = CSVWordStore(capacity: 32)
+    @usableFromInline var spans = CSVWordStore(capacity: 32)
     /// The columns of the fields that hold something, in order, so a wide row of empty fields
     /// is walked by its few values: one word per field, so half the capacity of ``spans``
     /// (whose fields take two).
-    private var filled = CSVWordStore(capacity: 16)
+    @usableFromInline var filled = CSVWordStore(capacity: 16)
     /// The number of entries of ``filled``.
-    private(set) var filledCount = 0
+    @usableFromInline var filledFields = 0
     /// The contents of the fields that unquoting changed, one after the other.
-    private var own = CSVByteStore(capacity: 256)
-    private var ownCount = 0
+    @usableFromInline var own = CSVByteStore(capacity: 256)
+    @usableFromInline var ownCount = 0
+    /// The number of fields (``count``).
+    @usableFromInline var fieldCount = 0
+    /// 1-based line where the row starts (``line``).
+    @usableFromInline var startLine = 1
+
     /// The number of fields.
-    private(set) var count = 0
+    public var count: Int { fieldCount }
+    /// The number of fields that hold something.
+    public var filledCount: Int { filledFields }
     /// 1-based line where the row starts.
-    private(set) var line = 1
+    public var line: Int { startLine }
+
+    /// An empty row, to pass to ``CSVRowReader/next(into:columns:)`` again and again.
+    public init() {}
 
     /// The row as it is now, to read (valid until the row is refilled or dropped).
-    var fields: CSVFields {
+    @inlinable
+    public var fields: CSVFields {
         CSVFields(
-            page: page, words: UnsafePointer(spans.base), own: UnsafePointer(own.base), count: count,
-            filled: UnsafePointer(filled.base), filledCount: filledCount, line: line)
+            page: page, words: UnsafePointer(spans.base), own: UnsafePointer(own.base), count: fieldCount,
+            filled: UnsafePointer(filled.base), filledCount: filledFields, line: startLine)
     }
 
     /// The span words, for the reader's loop: room for ``spanCapacity`` fields.
@@ -42,12 +53,12 @@ struct CSVRow {
     var spanCapacity: Int { spans.capacity }
 
     /// Empties the row for the next one read from `page`.
-    @inline(__always)
+    @inlinable
     mutating func reset(page: UnsafeBufferPointer<UInt8>, line: Int) {
         self.page = page
-        self.line = line
-        count = 0
-        filledCount = 0
+        startLine = line
+        fieldCount = 0
+        filledFields = 0
         ownCount = 0
     }
 
@@ -55,26 +66,26 @@ struct CSVRow {
     /// them into ``spanWords`` and ``filledWords``.
     @inline(__always)
     mutating func setCount(_ fields: Int, filled: Int) {
-        count = fields
-        filledCount = filled
+        fieldCount = fields
+        filledFields = filled
     }
 
     /// Doubles the room for fields (what was written so far is kept).
     mutating func grow() {
-        spans = spans.grown(keeping: 2 * count)
-        filled = filled.grown(keeping: filledCount)
+        spans = spans.grown(keeping: 2 * fieldCount)
+        filled = filled.grown(keeping: filledFields)
     }
 
     /// Adds a field lent from the page: `start..<end`.
     mutating func appendPageField(_ start: Int, _ end: Int) {
-        if count == spans.capacity { grow() }
-        spans.base[2 &* count] = start
-        spans.base[2 &* count &+ 1] = end
+        if fieldCount == spans.capacity { grow() }
+        spans.base[2 &* fieldCount] = start
+        spans.base[2 &* fieldCount &+ 1] = end
         if end > start {
-            filled.base[filledCount] = count
-            filledCount &+= 1
+            filled.base[filledFields] = fieldCount
+            filledFields &+= 1
         }
-        count &+= 1
+        fieldCount &+= 1
     }
 
     /// The offset in the row's own bytes where the next ``appendOwn(_:)`` goes.
@@ -92,23 +103,25 @@ struct CSVRow {
 
     /// Adds a field whose contents are the row's own bytes from `start` to their end.
     mutating func appendOwnField(from start: Int) {
-        if count == spans.capacity { grow() }
-        spans.base[2 &* count] = ~start
-        spans.base[2 &* count &+ 1] = ownCount
+        if fieldCount == spans.capacity { grow() }
+        spans.base[2 &* fieldCount] = ~start
+        spans.base[2 &* fieldCount &+ 1] = ownCount
         // Unquoting copies only a field that holds something.
-        filled.base[filledCount] = count
-        filledCount &+= 1
-        count &+= 1
+        filled.base[filledFields] = fieldCount
+        filledFields &+= 1
+        fieldCount &+= 1
     }
 
     /// Field `index` as it is (not trimmed).
-    func string(_ index: Int) -> String { fields.string(index) }
+    @inlinable
+    public func string(_ index: Int) -> String { fields.string(index) }
 }
 
 /// Words of a row: a fixed allocation of `2 * capacity` words freed with its owner (constant
 /// properties only, so an access costs no exclusivity check).
-private final class CSVWordStore {
-    let base: UnsafeMutablePointer<Int>
+@usableFromInline
+final class CSVWordStore {
+    @usableFromInline let base: UnsafeMutablePointer<Int>
     /// Half the words it holds: the fields it has room for at two words each.
     let capacity: Int
 
@@ -128,8 +141,9 @@ private final class CSVWordStore {
 }
 
 /// A row's own bytes: a fixed allocation freed with its owner (constant properties only).
-private final class CSVByteStore {
-    let base: UnsafeMutablePointer<UInt8>
+@usableFromInline
+final class CSVByteStore {
+    @usableFromInline let base: UnsafeMutablePointer<UInt8>
     let capacity: Int
 
     init(capacity: Int) {
