@@ -86,6 +86,32 @@ public struct RegularFile: ~Copyable {
         return done
     }
 
+    /// What one ``send(to:count:)`` did.
+    public enum Sent: Sendable, Equatable {
+        /// This many bytes went from the current position to the destination (0: the end).
+        case bytes(Int)
+        /// The kernel cannot copy between these two files: read and write instead.
+        case unsupported
+        /// The copy failed with this `errno` (the destination is the likely side: it is full
+        /// or gone).
+        case failed(Int32)
+    }
+
+    /// Copies up to `count` bytes from the current position to the open file `destination`
+    /// inside the kernel (`sendfile(2)`): no pass through a buffer of ours, so copying a big
+    /// feed into the cache costs one copy, not two.
+    public func send(to destination: Int32, count: Int) -> Sent {
+        guard count > 0 else { return .bytes(0) }
+        while true {
+            let n = Glibc.sendfile(destination, descriptor, nil, count)
+            if n >= 0 { return .bytes(n) }
+            let code = errno
+            if code == EINTR || code == EAGAIN { continue }
+            if code == EINVAL || code == ENOSYS || code == EOPNOTSUPP { return .unsupported }
+            return .failed(code)
+        }
+    }
+
     /// The whole file as bytes, refusing a file larger than `limit` bytes (before reading when its
     /// size says so, and while reading when it grows past the limit).
     public func readAll(limit: Int) throws(FileReadError) -> [UInt8] {

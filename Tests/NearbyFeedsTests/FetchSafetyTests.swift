@@ -136,4 +136,34 @@ import Testing
         // The destination is created exclusively: an existing file (or planted link) is refused.
         #expect(throws: FetchError.self) { try fetcher.fetch(fetch) }
     }
+
+    @Test func mirrorFilesAreCopiedWholeIntoTheDestinationAndTheLimitHolds() throws {
+        let folder = try TestFolders.make("mirror-copy")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 3 MiB + 5 bytes of a linear congruential sequence: more than one kernel copy's worth
+        // would not be needed, but it crosses every 4 KiB page at an odd offset.
+        var state: UInt32 = 12345
+        let bytes = (0..<(3 << 20) + 5).map { _ -> UInt8 in
+            state = state &* 1_103_515_245 &+ 12345
+            return UInt8(truncatingIfNeeded: state >> 16)
+        }
+        let source = folder.appendingPathComponent("feed.json")
+        try Data(bytes).write(to: source)
+        var fetch = FetchRequest(
+            url: source.absoluteString, connectTimeout: 1, totalTimeout: 5, maxBodyBytes: Int64(bytes.count))
+        fetch.allowsFile = true
+        fetch.destination = folder.appendingPathComponent("page-0.json")
+        let response = try fetcher.fetch(fetch)
+        #expect(response.bodyBytes == Int64(bytes.count))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("page-0.json")) == Data(bytes))
+        // One byte under the file's size is refused, and so is an existing destination.
+        fetch.maxBodyBytes = Int64(bytes.count - 1)
+        fetch.destination = folder.appendingPathComponent("page-1.json")
+        #expect(throws: FetchError.tooLarge(url: source.absoluteString, limit: Int64(bytes.count - 1))) {
+            try fetcher.fetch(fetch)
+        }
+        fetch.maxBodyBytes = Int64(bytes.count)
+        fetch.destination = folder.appendingPathComponent("page-0.json")
+        #expect(throws: FetchError.self) { try fetcher.fetch(fetch) }
+    }
 }

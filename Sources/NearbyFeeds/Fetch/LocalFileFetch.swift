@@ -35,15 +35,39 @@ enum LocalFileFetch {
         }
     }
 
-    /// Copies `file` into the new file `destination` in 4 MiB chunks; returns the bytes copied.
-    /// The copy is neither hashed nor synced here: the cache does both on another thread while
-    /// the page is decoded (``PageSealing``).
+    /// Copies `file` into the new file `destination`, inside the kernel where it can
+    /// (``RegularFile/send(to:count:)``), else in 4 MiB chunks; returns the bytes copied. The
+    /// copy is neither hashed nor synced here: the cache does both on another thread while the
+    /// page is decoded (``PageSealing``).
     private static func copy(
         _ file: borrowing RegularFile, to destination: URL, limit: Int, url: String
     ) throws -> Int {
         let fd = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FetchError.cannotStore(url: url, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
+        var sent = 0
+        sending: while true {
+            // One byte past the limit is asked for, so a file that grew past it is seen.
+            let ask = min(64 << 20, limit - sent + 1)
+            switch file.send(to: fd, count: ask) {
+            case .bytes(0): return sent
+            case .bytes(let n):
+                sent += n
+                guard sent <= limit else { throw FileReadError.tooLarge(path: file.path, limit: limit) }
+            case .unsupported where sent == 0: break sending
+            case .unsupported:
+                throw FetchError.cannotStore(url: url, reason: "the copy stopped part way")
+            case .failed(let code):
+                throw FetchError.cannotStore(url: url, reason: String(cString: strerror(code)))
+            }
+        }
+        return try copyThroughBuffer(file, to: fd, limit: limit, url: url)
+    }
+
+    /// The copy through a buffer, where the kernel cannot copy between the two files.
+    private static func copyThroughBuffer(
+        _ file: borrowing RegularFile, to fd: Int32, limit: Int, url: String
+    ) throws -> Int {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 4 << 20, alignment: 16)
         defer { chunk.deallocate() }
         var total = 0
