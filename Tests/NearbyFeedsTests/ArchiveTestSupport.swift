@@ -84,7 +84,7 @@ enum ArchiveFixtures {
     }
 
     /// The (offset, length) of section `number` read from the header of `bytes` as documented in
-    /// ``PlaceArchiveLayout`` (names, records, pairs, strings, map, index).
+    /// ``PlaceArchiveLayout`` (names, records, values, strings, map, index).
     static func section(_ number: Int, of bytes: [UInt8]) -> Range<Int> {
         func word(_ at: Int) -> Int {
             var value: UInt64 = 0

@@ -6,7 +6,7 @@ import NearbyGeo
 /// of a shared cache folder could have written. It is opened and queried twice: as it is (so the
 /// header, section table and checksum checks see every damage), then re-sealed, with every
 /// checksum recomputed over the damaged bytes (see ``ArchiveSeal``), so that the record, string,
-/// pair and index readers behind the checksums see hostile values too. The hash is not a
+/// shape, value and index readers behind the checksums see hostile values too. The hash is not a
 /// signature: anyone who can write the file can also seal it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzArchive(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -10,24 +10,31 @@ import NearbyGeo
 /// moves the sections into the output chunk by chunk, releasing each as it goes. Used once:
 /// copies share their sections.
 struct ArchiveSections {
+    /// At most this many attribute-against-field comparisons per place when looking for the
+    /// raw field an attribute's value is (a hostile record of 65,535 fields and a manifest of
+    /// thousands of attributes must not cost their product); past it a value is stored.
+    static let comparisonBudget = 4096
+    /// How many of a place's first texts (its roles, then its first fields) are remembered to
+    /// be given the same ref when met again: bounded, so the look-up is not quadratic.
+    static let rememberedTexts = 8
+
     private var strings = ArchiveStrings()
-    private var names: [[UInt8]: UInt32] = [:]
-    /// The name index used at each pair position of the last place (key, a zero byte, label):
-    /// records of one feed name their fields in the same order, so most lookups end here
-    /// without hashing.
-    private var recentNames: [(lookup: [UInt8], index: UInt32)] = []
-    /// The texts of the place being added and their refs.
+    private var shapes = ArchiveShapes()
+    /// The texts of the place being added and their refs (the first ``rememberedTexts``).
     private var recordRefs: [(text: PlaceDraft.Text, ref: UInt64)] = []
     /// How often each column's values were found already stored (0–3: id, name, address,
-    /// category; 4 + name index: a pair's column), so unique columns skip the sharing table.
+    /// category; 4 + name index: a field's or attribute's column), so unique columns skip the
+    /// sharing table.
     private var columns: [ColumnSharing] = []
-    /// The pairs of the place being added (name index, ref low and high half, little-endian),
-    /// written to ``pairs`` in one append.
-    private var pairWords: [UInt32] = []
-    private let nameTable = PagedBytes()
+    /// The values of the place being added (refs, little-endian), written in one append.
+    private var valueWords: [UInt64] = []
+    /// The shape of the place being added (``ArchiveShapes/number(of:)``).
+    private var shapeWords: [UInt32] = []
+    /// Its fields' name indices, while its attributes are looked at.
+    private var fieldNames: [UInt32] = []
     private let records = PagedBytes()
-    private let pairs = PagedBytes()
-    private var pairCount: UInt32 = 0
+    private let values = PagedBytes()
+    private var valueCount: UInt32 = 0
     private var located: [Coordinate] = []
     private let map = PagedBytes()
     /// Places added so far.
@@ -40,58 +47,85 @@ struct ArchiveSections {
         }
         let attributeCount = min(draft.attributes.count, Int(UInt16.max))
         let fieldCount = min(draft.fields.count, Int(UInt16.max))
-        let (nextPair, overflow) = pairCount.addingReportingOverflow(
-            UInt32(attributeCount + fieldCount))
-        guard !overflow else {
-            throw PlaceSinkFull("a place archive holds at most \(UInt32.max) fields")
-        }
         recordRefs.removeAll(keepingCapacity: true)
         var entry = RecordEntry(
             latitude: (draft.coordinate?.latitude ?? .nan).bitPattern.littleEndian,
             longitude: (draft.coordinate?.longitude ?? .nan).bitPattern.littleEndian,
             id: try ref(draft.id, draft, column: 0).littleEndian,
             name: try ref(draft.name, draft, column: 1).littleEndian,
-            address: 0, category: 0, firstPair: pairCount.littleEndian,
-            attributes: UInt16(attributeCount).littleEndian, fields: UInt16(fieldCount).littleEndian)
+            address: 0, category: 0, firstValue: valueCount.littleEndian, shape: 0)
         entry.address =
             (try draft.address.map { (text) throws(PlaceSinkFull) in try ref(text, draft, column: 2) }
             ?? ArchiveStrings.absent).littleEndian
         entry.category =
             (try draft.category.map { (text) throws(PlaceSinkFull) in try ref(text, draft, column: 3) }
             ?? ArchiveStrings.absent).littleEndian
+        valueWords.removeAll(keepingCapacity: true)
+        fieldNames.removeAll(keepingCapacity: true)
+        shapeWords.removeAll(keepingCapacity: true)
+        shapeWords.append(UInt32(attributeCount))
+        shapeWords.append(UInt32(fieldCount))
+        // The fields first: an attribute's value is usually one of them.
+        for (position, field) in draft.fields.prefix(fieldCount).enumerated() {
+            let index = try shapes.nameIndex(
+                key: draft.bytes(field.name), label: .init(start: nil, count: 0),
+                position: attributeCount + position, strings: &strings)
+            fieldNames.append(index)
+            valueWords.append(try ref(field.value, draft, column: 4 + Int(index)).littleEndian)
+        }
+        var budget = Self.comparisonBudget
+        for (position, attribute) in draft.attributes.prefix(attributeCount).enumerated() {
+            let index = try shapes.nameIndex(
+                key: draft.bytes(attribute.key), label: draft.bytes(attribute.label), position: position,
+                strings: &strings)
+            let source = Self.field(equalTo: attribute.value, in: draft, fieldCount, budget: &budget)
+            shapeWords.append(index)
+            shapeWords.append(source)
+            if source == ArchiveShapes.ownValue {
+                valueWords.append(try ref(attribute.value, draft, column: 4 + Int(index)).littleEndian)
+            }
+        }
+        shapeWords.append(contentsOf: fieldNames)
+        entry.shape = try shapes.number(of: shapeWords).littleEndian
+        let (nextValue, overflow) = valueCount.addingReportingOverflow(UInt32(valueWords.count))
+        guard !overflow else {
+            throw PlaceSinkFull("a place archive holds at most \(UInt32.max) fields")
+        }
+        valueCount = nextValue
         withUnsafeBytes(of: &entry) { _ = records.append($0) }
-        pairWords.removeAll(keepingCapacity: true)
-        var position = 0
-        for attribute in draft.attributes.prefix(attributeCount) {
-            let index = try nameIndex(
-                key: draft.bytes(attribute.key), label: draft.bytes(attribute.label),
-                position: position)
-            appendPair(index, try ref(attribute.value, draft, column: 4 + Int(index)))
-            position += 1
-        }
-        for field in draft.fields.prefix(fieldCount) {
-            let index = try nameIndex(
-                key: draft.bytes(field.name), label: .init(start: nil, count: 0), position: position)
-            appendPair(index, try ref(field.value, draft, column: 4 + Int(index)))
-            position += 1
-        }
-        pairWords.withUnsafeBytes { _ = pairs.append($0) }
-        pairCount = nextPair
+        valueWords.withUnsafeBytes { _ = values.append($0) }
         if let coordinate = draft.coordinate {
             located.append(coordinate)
             map.append(number)
         }
-        if records.failed || pairs.failed || map.failed || nameTable.failed || strings.failed {
+        if records.failed || values.failed || map.failed || shapes.failed || strings.failed {
             throw PlaceSinkFull("the system has no memory left for the place archive")
         }
         count += 1
     }
 
-    /// Adds one (name index, text ref) pair to ``pairWords``.
-    private mutating func appendPair(_ index: UInt32, _ ref: UInt64) {
-        pairWords.append(index.littleEndian)
-        pairWords.append(UInt32(truncatingIfNeeded: ref).littleEndian)
-        pairWords.append(UInt32(truncatingIfNeeded: ref >> 32).littleEndian)
+    /// The position of the first of the place's fields whose value has the bytes of `text`,
+    /// or ``ArchiveShapes/ownValue``; each comparison spends one of `budget`.
+    private static func field(
+        equalTo text: PlaceDraft.Text, in draft: PlaceDraft, _ fieldCount: Int, budget: inout Int
+    ) -> UInt32 {
+        let wanted = draft.bytes(text)
+        for position in 0..<fieldCount {
+            guard budget > 0 else { break }
+            budget -= 1
+            let value = draft.fields[position].value
+            guard value.count == wanted.count else { continue }
+            if value == text { return UInt32(position) }
+            let bytes = draft.bytes(value)
+            if wanted.isEmpty
+                || (bytes.baseAddress.flatMap { a in
+                    wanted.baseAddress.map { b in memcmp(a, b, wanted.count) == 0 }
+                } ?? false)
+            {
+                return UInt32(position)
+            }
+        }
+        return ArchiveShapes.ownValue
     }
 
     /// The ref of `text`: a text of this place met before (a mapped value that is also a raw
@@ -111,55 +145,8 @@ struct ArchiveSections {
         } else {
             ref = try strings.store(draft.bytes(text))
         }
-        recordRefs.append((text, ref))
+        if recordRefs.count < Self.rememberedTexts { recordRefs.append((text, ref)) }
         return ref
-    }
-
-    private mutating func nameIndex(
-        key: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>, position: Int
-    ) throws(PlaceSinkFull) -> UInt32 {
-        if position < recentNames.count,
-            Self.isLookup(recentNames[position].lookup, key: key, label: label)
-        {
-            return recentNames[position].index
-        }
-        var lookup = [UInt8](key)
-        lookup.append(0)
-        lookup.append(contentsOf: label)
-        let index: UInt32
-        if let known = names[lookup] {
-            index = known
-        } else {
-            index = UInt32(truncatingIfNeeded: names.count)
-            names[lookup] = index
-            nameTable.append(try strings.ref(key))
-            nameTable.append(try strings.ref(label))
-        }
-        if position < recentNames.count {
-            recentNames[position] = (lookup, index)
-        } else if position == recentNames.count {
-            recentNames.append((lookup, index))
-        }
-        return index
-    }
-
-    /// True when `lookup` is `key`, a zero byte, `label`.
-    private static func isLookup(
-        _ lookup: [UInt8], key: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>
-    ) -> Bool {
-        guard lookup.count == key.count + 1 + label.count else { return false }
-        return lookup.withUnsafeBufferPointer { stored in
-            guard let base = stored.baseAddress else { return false }
-            if key.count > 0, let keyBase = key.baseAddress, memcmp(base, keyBase, key.count) != 0 {
-                return false
-            }
-            if label.count > 0, let labelBase = label.baseAddress,
-                memcmp(base + key.count + 1, labelBase, label.count) != 0
-            {
-                return false
-            }
-            return true
-        }
     }
 
     /// Writes the archive, tagged with `sourceTag`, to `output` in order: each section leaves
@@ -170,23 +157,24 @@ struct ArchiveSections {
         sourceTag: UInt64, into output: inout Output
     ) throws(Output.Failure) {
         strings.dropTable()
-        names = [:]
-        recentNames = []
-        let stored = [nameTable, records, pairs, strings.bytes, map]
+        let stored = [shapes.finish(), [records], [values], [strings.bytes], [map]]
         var table: [(Int, Int)] = []
         var size = PlaceArchiveLayout.headerSize
-        for (number, section) in stored.enumerated() {
+        for (number, parts) in stored.enumerated() {
             size = PlaceArchiveLayout.aligned(size, section: number)
-            table.append((size, section.count))
-            size += (section.count + 7) & ~7
+            let length = parts.reduce(0) { $0 + $1.count }
+            table.append((size, length))
+            size += (length + 7) & ~7
         }
         let checkedEnd = PlaceArchiveLayout.aligned(size, section: 5)
         var stream = ArchiveStream(output: output, checkedEnd: checkedEnd)
         defer { output = stream.close() }
         try stream.zero(upTo: PlaceArchiveLayout.headerSize)
-        for (number, section) in stored.enumerated() {
+        for (number, parts) in stored.enumerated() {
             try stream.zero(upTo: table[number].0)
-            try section.drain { (chunk) throws(Output.Failure) in try stream.append(chunk) }
+            for part in parts {
+                try part.drain { (chunk) throws(Output.Failure) in try stream.append(chunk) }
+            }
         }
         try stream.zero(upTo: checkedEnd)
         stream.pausing()
@@ -234,7 +222,6 @@ private struct RecordEntry {
     var name: UInt64
     var address: UInt64
     var category: UInt64
-    var firstPair: UInt32
-    var attributes: UInt16
-    var fields: UInt16
+    var firstValue: UInt32
+    var shape: UInt32
 }

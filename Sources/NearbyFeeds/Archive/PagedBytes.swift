@@ -78,7 +78,7 @@ final class PagedBytes {
             count += size
             return
         }
-        withUnsafeBytes(of: value.littleEndian) { append($0) }
+        withUnsafeBytes(of: value.littleEndian) { _ = append($0) }
     }
 
     /// Appends a double's bits, little-endian.

@@ -13,17 +13,21 @@ import NearbyGeo
 ///        built from other bytes or another mapping is stale |
 /// | 32 | hash (u64) of the block table |
 /// | 40 | total size (u64) |
-/// | 48… | seven sections as (offset u64, length u64): names, records, pairs, strings, map, index,
-///        blocks |
+/// | 48… | seven sections as (offset u64, length u64): names, records, values, strings, map,
+///        index, blocks |
 ///
 /// Sections, each 8-byte aligned (the index 64-byte aligned), in this order with nothing else
 /// between them:
-/// - names: (key ref, label ref) per attribute or field name, 16 bytes each;
+/// - names: name count u32, shape count u32; then per attribute or field name (key ref, label
+///   ref), 16 bytes each; then per shape the offset u32 of its words; then the shapes' words,
+///   u32 each: attribute count, field count, (name index, source) per attribute, name index
+///   per field. An attribute's source is the position of the raw field whose value it shares,
+///   or 0xFFFFFFFF when its value is stored after the fields' (``ArchiveShapes``);
 /// - records: 56 bytes each: latitude f64, longitude f64 (NaN when the place has no usable
 ///   coordinate), refs of id, name, address, category (8 bytes each: offset u32, length u32;
-///   length 0xFFFFFFFF = absent), first pair u32, attribute count u16, field count u16;
-/// - pairs: (name index u32, value ref u64) 12 bytes each: first the record's attributes
-///   (name index into names), then its raw fields;
+///   length 0xFFFFFFFF = absent), first value u32, shape u32;
+/// - values: a ref (8 bytes) per value: the record's raw fields in order, then its attributes
+///   that are not one of them;
 /// - strings: UTF-8 text that every ref points into;
 /// - map: u32 record number per indexed point;
 /// - index: a ``SpatialIndex`` image over the located records, whose ids are positions in the map;
@@ -33,10 +37,10 @@ import NearbyGeo
 ///   and still never uses a damaged byte.
 enum PlaceArchiveLayout {
     static let magic: [UInt8] = Array("NBYPLACE".utf8)
-    static let version: UInt32 = 3
+    static let version: UInt32 = 4
     static let headerSize = 160
     static let recordSize = 56
-    static let pairSize = 12
+    static let valueSize = 8
     static let nameSize = 16
     static let absent: UInt32 = 0xFFFF_FFFF
 
@@ -48,7 +52,7 @@ enum PlaceArchiveLayout {
 
     /// Bytes per checksummed block.
     static let blockSize = 1 << 16
-    /// Header offset of the section table: names, records, pairs, strings, map, index, blocks.
+    /// Header offset of the section table: names, records, values, strings, map, index, blocks.
     static let sectionTableOffset = 48
     static let sectionCount = 7
 }
