@@ -116,14 +116,7 @@ struct ArchiveSections {
             let value = draft.fields[position].value
             guard value.count == wanted.count else { continue }
             if value == text { return UInt32(position) }
-            let bytes = draft.bytes(value)
-            if wanted.isEmpty
-                || (bytes.baseAddress.flatMap { a in
-                    wanted.baseAddress.map { b in memcmp(a, b, wanted.count) == 0 }
-                } ?? false)
-            {
-                return UInt32(position)
-            }
+            if wanted.elementsEqual(draft.bytes(value)) { return UInt32(position) }
         }
         return ArchiveShapes.ownValue
     }
