@@ -10,13 +10,15 @@
 /// finished archive replaces the sections instead of joining them in memory.
 ///
 /// Chunks are anonymous `mmap` regions, not `malloc` blocks: freed heap blocks often stay in
-/// the process, while an unmapped chunk leaves it at once. Each is offered huge pages
-/// (`MADV_HUGEPAGE`, where the system has them): a section of hundreds of MiB then costs a
-/// page fault per 2 MiB instead of per 4 KiB.
+/// the process, while an unmapped chunk leaves it at once. Each asks for small pages
+/// (`MADV_NOHUGEPAGE`): a transparent huge page is zeroed 2 MiB at a time on its first touch, and
+/// on the virtual machines Nearby is measured on that cost more CPU than the 4 KiB page faults
+/// it saves (a refresh of the 1 M-record JSON feed: 2.06 s CPU with huge pages, 1.90 s without,
+/// medians of 10 alternating runs; BENCHMARKS.md, round 12).
 final class PagedBytes {
     static let chunkSize = 4 << 20
-    /// Linux's `MADV_HUGEPAGE` (advice only: ignored where transparent huge pages are off).
-    private static let hugePages: Int32 = 14
+    /// Linux's `MADV_NOHUGEPAGE` (advice only: a system without huge pages ignores it).
+    private static let smallPages: Int32 = 15
     private var chunks: [UnsafeMutableRawPointer] = []
     /// The last chunk (nil before the first), so appends that fit do not touch ``chunks``.
     private var tail: UnsafeMutableRawPointer?
@@ -52,7 +54,7 @@ final class PagedBytes {
                     failed = true
                     return false
                 }
-                _ = madvise(chunk, Self.chunkSize, Self.hugePages)
+                _ = madvise(chunk, Self.chunkSize, Self.smallPages)
                 chunks.append(chunk)
                 tail = chunk
                 used = 0
