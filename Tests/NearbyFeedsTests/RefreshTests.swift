@@ -90,6 +90,34 @@ import Testing
         #expect(try server.log().last?.ifNoneMatch == nil)
     }
 
+    /// A refresh that starts more than a second after `current` was confirmed deletes the
+    /// generations before it first (a big feed never has three copies on disk), so even a
+    /// refused refresh leaves only `current`; one that starts at once keeps the previous
+    /// generation for readers still opening it. Either way the last good copy is untouched.
+    @Test(arguments: [
+        ("2026-02-02T10:00:00+08:00", ["gen-000001", "gen-000002"]),
+        ("2026-02-02T10:00:01+08:00", ["gen-000002"]),
+        ("2026-02-09T10:00:00+08:00", ["gen-000002"]),
+    ])
+    func olderGenerationsGoFirstOnceCurrentHasSettled(startingAt instant: String, kept: [String]) throws {
+        let server = try FixtureServer()
+        let folder = try TestFolders.make("cache")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try server.put("toilets.csv", Self.body)
+        let plan = F.plan("toilets", url: server.url("/files/toilets.csv"))
+        _ = try F.cache(folder, at: "2026-02-01T10:00:00+08:00").refresh(plan)
+        let newer = Self.body + "25.0478,121.5170,Park\n"
+        try server.put("toilets.csv", newer)
+        _ = try F.cache(folder, at: "2026-02-02T10:00:00+08:00").refresh(plan, force: true)
+        try server.put("toilets.csv", "")
+        let cache = F.cache(folder, at: instant)
+        #expect(throws: RefreshError.self) { try cache.refresh(plan, force: true) }
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: folder.appendingPathComponent("toilets").path)
+        #expect(Set(names.filter { $0.hasPrefix("gen-") }) == Set(kept))
+        #expect(try cache.load("toilets").readPages() == [Data(newer.utf8)])
+    }
+
     @Test func pagingFetchesUntilAShortPageAndRevalidatesPerPage() throws {
         let server = try FixtureServer()
         let folder = try TestFolders.make("cache")

@@ -62,7 +62,13 @@ extension DatasetCache {
         let previous = try? load(id)
         // Keep whatever `current` names, even if unreadable: only a successful refresh replaces it.
         let currentName = CacheFiles.readSymlink(folder.appendingPathComponent(Self.currentLink))
-        removeLeftovers(in: folder, keeping: currentName)
+        // The generation before `current` is kept while a reader may still be opening it: once
+        // `current` has been confirmed for ``previousGenerationGrace``, it goes now, before the
+        // new copy is written, so a refresh never holds three copies of a big feed on disk.
+        let settled = previous.map {
+            clock.now().timeIntervalSince($0.metadata.checkedAt) >= Self.previousGenerationGrace
+        }
+        removeLeftovers(in: folder, keeping: currentName, keepingPrevious: settled != true)
         if !force, let previous {
             let confirmed = previous.metadata.checkedAt
             if !plan.rule.isStale(confirmedAt: confirmed, now: clock.now()) {
@@ -238,11 +244,12 @@ extension DatasetCache {
     }
 
     /// Removes what an interrupted refresh left: temp files, and generations other than `current`
-    /// and the one before it (which a reader may still be opening).
-    private func removeLeftovers(in folder: URL, keeping current: String?) {
+    /// and, when `keepingPrevious`, the one before it (which a reader may still be opening).
+    private func removeLeftovers(in folder: URL, keeping current: String?, keepingPrevious: Bool) {
         let currentNumber = current.flatMap(Self.generationNumber)
         let numbers = CacheFiles.list(folder).compactMap(Self.generationNumber)
-        let before = currentNumber.flatMap { now in numbers.filter { $0 < now }.max() }
+        let before =
+            keepingPrevious ? currentNumber.flatMap { now in numbers.filter { $0 < now }.max() } : nil
         for name in CacheFiles.list(folder) {
             let number = Self.generationNumber(name)
             let stray =

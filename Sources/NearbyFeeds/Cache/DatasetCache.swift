@@ -17,7 +17,9 @@ import NearbySystem
 ///
 /// A refresh writes and fsyncs a complete new `gen-(N+1)` folder, then atomically renames a new
 /// `current` symlink over the old one, and keeps `gen-N` until the next switch (a reader that
-/// resolved it just before can still open its files; older generations are then deleted).
+/// resolved it just before can still open its files; older generations are then deleted). A
+/// refresh that starts more than a second after `current` was confirmed deletes them first,
+/// so a big feed never has three copies on disk.
 /// Readers therefore see either the old or the new generation, never a mix, and a failed
 /// refresh removes only its own unfinished folder: the last good copy stays byte for byte. A
 /// refresh that learns nothing new (every page 304, or identical bodies) only replaces
@@ -125,6 +127,10 @@ public struct DatasetCache: Sendable {
     static let metaFile = "meta.json"
     static let generationPrefix = "gen-"
     static let refusalFile = "last-refusal.json"
+    /// How long after `current` was last confirmed the generation before it may still be
+    /// opened by a reader that resolved the link just before the switch (a reader opens its
+    /// files within milliseconds; ``load(_:)`` retries once when a generation goes meanwhile).
+    static let previousGenerationGrace: TimeInterval = 1
     /// The largest `meta.json` read (a million pages would be far smaller).
     static let metaLimit = 64 << 20
 
