@@ -116,7 +116,7 @@ struct ArchiveSections {
             let value = draft.fields[position].value
             guard value.count == wanted.count else { continue }
             if value == text { return UInt32(position) }
-            if wanted.elementsEqual(draft.bytes(value)) { return UInt32(position) }
+            if ShortBytes.equal(wanted, draft.bytes(value)) { return UInt32(position) }
         }
         return ArchiveShapes.ownValue
     }

@@ -116,11 +116,11 @@ struct ArchiveShapes {
         guard lookup.count == key.count + 1 + label.count else { return false }
         return lookup.withUnsafeBufferPointer { stored in
             guard let base = stored.baseAddress else { return false }
-            if key.count > 0, let keyBase = key.baseAddress, memcmp(base, keyBase, key.count) != 0 {
+            if key.count > 0, let keyBase = key.baseAddress, !ShortBytes.equal(base, keyBase, count: key.count) {
                 return false
             }
             if label.count > 0, let labelBase = label.baseAddress,
-                memcmp(base + key.count + 1, labelBase, label.count) != 0
+                !ShortBytes.equal(base + key.count + 1, labelBase, count: label.count)
             {
                 return false
             }

@@ -95,7 +95,7 @@ final class PagedBytes {
             let chunk = position / Self.chunkSize
             let within = position % Self.chunkSize
             let take = min(left, Self.chunkSize - within)
-            guard chunk < chunks.count, memcmp(chunks[chunk] + within, wanted, take) == 0 else {
+            guard chunk < chunks.count, ShortBytes.equal(chunks[chunk] + within, wanted, count: take) else {
                 return false
             }
             position += take

@@ -59,7 +59,7 @@ struct FlatFieldKeys {
                 let page = record.page.baseAddress
             else { return nil }
             for member in record.members where member.keyEnd - member.keyStart == key.count {
-                if key.isEmpty || memcmp(page + member.keyStart, keyBase, key.count) == 0 {
+                if ShortBytes.equal(page + member.keyStart, keyBase, count: key.count) {
                     return member
                 }
             }

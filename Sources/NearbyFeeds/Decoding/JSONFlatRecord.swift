@@ -39,7 +39,7 @@ struct JSONFlatRecord {
             for member in members where member.keyEnd - member.keyStart == wanted.count {
                 if wanted.isEmpty { return member }
                 guard let base = page.baseAddress, let other = wanted.baseAddress else { continue }
-                if memcmp(base + member.keyStart, other, wanted.count) == 0 { return member }
+                if ShortBytes.equal(base + member.keyStart, other, count: wanted.count) { return member }
             }
             return nil
         }
