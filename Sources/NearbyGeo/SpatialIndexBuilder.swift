@@ -201,8 +201,8 @@ enum SpatialIndexBuilder {
         return Double(f) < x ? f.nextUp : f
     }
 
-    /// Hoare quickselect along `axis`, one specialised loop per axis so the comparisons do not
-    /// branch on the axis.
+    /// Selection along `axis`, one specialised loop per axis so the comparisons do not branch on
+    /// the axis.
     private static func select(
         _ work: UnsafeMutablePointer<Point>, _ lo: Int, _ hi: Int, _ kth: Int, _ axis: Int
     ) {
@@ -214,7 +214,8 @@ enum SpatialIndexBuilder {
     }
 
     /// Floyd–Rivest selection: afterwards work[kth] has rank kth in [lo, hi) along `axis`, with
-    /// smaller-or-equal keys before it and greater-or-equal after. On a large range it first
+    /// smaller-or-equal keys before it and greater-or-equal after (checked against sorting in
+    /// the tests, equal keys included). On a large range it first
     /// selects within a sample around the expected position, so that one partition pass leaves
     /// only a small range to finish: about 1.5 comparisons per point for a median instead of
     /// quickselect's 3, which is most of the index build.
@@ -236,24 +237,47 @@ enum SpatialIndexBuilder {
                 select(work, newLeft, newRight + 1, kth, axis)
             }
             let pivot = A.key(work[kth])
-            var i = left, j = right
             work.swapAt(left, kth)
-            if A.key(work[right]) > pivot { work.swapAt(right, left) }
-            while i < j {
-                work.swapAt(i, j)
+            // Lomuto's partition without a branch on the comparison (the keys are in random
+            // order around a near-exact pivot, so a branch would be mispredicted half the
+            // time): every point is moved, and `store` advances by the comparison's result.
+            var store = left + 1
+            var i = left + 1
+            while i <= right {
+                let point = work[i]
+                let less = A.key(point) < pivot
+                work[i] = work[store]
+                work[store] = point
+                store &+= less ? 1 : 0
                 i += 1
-                j -= 1
-                while A.key(work[i]) < pivot { i += 1 }
-                while A.key(work[j]) > pivot { j -= 1 }
             }
-            if A.key(work[left]) == pivot {
-                work.swapAt(left, j)
+            let j = store - 1
+            work.swapAt(left, j)
+            // Now keys before j are below the pivot's, keys after it at least the pivot's.
+            if j == kth { return }
+            if kth < j {
+                right = j - 1
+                continue
+            }
+            if j == left {
+                // Nothing was below the pivot: gather the keys equal to it right after it, so
+                // that many equal keys (places sharing a coordinate) are not peeled off one
+                // pass at a time.
+                var equalEnd = j + 1
+                i = j + 1
+                while i <= right {
+                    let point = work[i]
+                    let equal = A.key(point) == pivot
+                    work[i] = work[equalEnd]
+                    work[equalEnd] = point
+                    equalEnd &+= equal ? 1 : 0
+                    i += 1
+                }
+                if kth < equalEnd { return }
+                left = equalEnd
             } else {
-                j += 1
-                work.swapAt(j, right)
+                left = j + 1
             }
-            if j <= kth { left = j + 1 }
-            if kth <= j { right = j - 1 }
         }
     }
 

@@ -116,6 +116,33 @@ import Testing
         #expect(single.nearest(to: here, k: 5) == [Neighbor(index: 0, distance: 0)])
     }
 
+    /// Big blocks of one coordinate (a feed listing every stall of a market at one point):
+    /// the build's median selection meets thousands of equal keys on every axis, and must still
+    /// split them and answer like brute force; an index of nothing but one coordinate too.
+    @Test func bigBlocksOfOneCoordinateMatchBruteForce() throws {
+        var rng = SplitMix64(state: 77)
+        let market = try #require(Coordinate(latitude: 25.0418, longitude: 121.5152))
+        let station = try #require(Coordinate(latitude: 25.0478, longitude: 121.5170))
+        var points: [Coordinate] = []
+        for i in 0..<3000 {
+            switch i % 5 {
+            case 0, 1: points.append(market)
+            case 2: points.append(station)
+            default: points.append(try rng.coordinate(lat: 25.03...25.06, lon: 121.50...121.53))
+            }
+        }
+        let index = SpatialIndex(points)
+        for k in [1, 10, 1300, 3000] {
+            for query in [market, station, try rng.coordinate(lat: 25.03...25.06, lon: 121.50...121.53)] {
+                let want = bruteForce(points, query, k: k, within: .infinity)
+                #expect(agrees(index.nearest(to: query, k: k), want), "k = \(k)")
+            }
+        }
+        let alone = SpatialIndex(Array(repeating: station, count: 5000))
+        let answer = alone.nearest(to: market, k: 3)
+        #expect(answer.map(\.index) == [0, 1, 2])
+    }
+
     /// Many points in a dense city, like the real data, with few-metre spacing.
     @Test func denseClusterMatchesBruteForce() throws {
         var rng = SplitMix64(state: 2024)
