@@ -90,4 +90,44 @@ import Testing
             }
         }
     }
+
+    /// The word-at-a-time check against its definition written out byte by byte: random runs of
+    /// up to 40 bytes (so `?`, NUL and U+00A0 fall in whole words, across two words and in the
+    /// tail), CJK text whose continuation bytes include 0xA0 without a 0xC2 before it included.
+    @Test func theNormalCheckAnswersAsItsDefinition() {
+        func definition(_ bytes: [UInt8]) -> Bool {
+            guard let first = bytes.first else { return false }
+            let lead = bytes.last { $0 & 0xC0 != 0x80 } ?? bytes[0]
+            for edge in [first, lead] where edge <= 0x20 || edge == 0x7F || edge == 0x85 || (0xC2...0xE3).contains(edge)
+            {
+                return false
+            }
+            for (index, byte) in bytes.enumerated() {
+                if byte == 0x3F || byte == 0 || (byte == 0xA0 && index > 0 && bytes[index - 1] == 0xC2) { return false }
+            }
+            return true
+        }
+        var random = SplitMix(seed: 12)
+        let pool: [UInt8] = [0x00, 0x20, 0x3F, 0x41, 0x7A, 0xA0, 0xC2, 0xE4, 0xE5, 0xB8, 0xAD, 0x80, 0xBF]
+        var rejected = 0
+        for _ in 0..<20_000 {
+            let count = Int(random.next() % 41)
+            // Mostly harmless letters, so that many runs pass and a single bad byte decides.
+            let bytes = (0..<count).map { _ -> UInt8 in
+                random.next() % 6 == 0 ? pool[Int(random.next() % UInt64(pool.count))] : 0x61
+            }
+            let answer = bytes.withUnsafeBufferPointer { String.isAlreadyNormal($0) }
+            #expect(answer == definition(bytes), "\(bytes)")
+            if !answer { rejected += 1 }
+        }
+        #expect(rejected > 1000 && rejected < 19_000)
+        // 報 is E5 A0 B1: its 0xA0 is no U+00A0, inside the first word and the second.
+        for text in ["報亭", "臺北市萬華區第1號公報亭", "萬華區報亭"] {
+            let cjk = Array(text.utf8)
+            #expect(cjk.contains(0xA0))
+            #expect(cjk.withUnsafeBufferPointer { String.isAlreadyNormal($0) }, "\(text)")
+        }
+        let space = Array("臺北市\u{00A0}萬華區".utf8)
+        #expect(!space.withUnsafeBufferPointer { String.isAlreadyNormal($0) })
+    }
 }
