@@ -2,7 +2,7 @@
 /// (``group``), and what it does with a context parsed by that spec (``run(_:)``). The router
 /// keeps the list (``CommandRouter/commands``); a new command is one conforming type and one
 /// line there.
-protocol Command {
+protocol Command: SendableMetatype {
     /// The command's name, options and help.
     static var spec: CommandSpec { get }
     /// Where `nearby --help` lists it.
