@@ -87,6 +87,27 @@ import Testing
         #expect(shapes.shapeCount == 4)
     }
 
+    /// Names too are remembered up to the limit; past it a name met again (not at the position
+    /// where the last place had it) is written again, so a feed naming every field anew cannot
+    /// grow the table without bound.
+    @Test func namesPastTheLimitAreWrittenAgain() throws {
+        var shapes = ArchiveShapes(internLimit: 2)
+        var strings = ArchiveStrings()
+        let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        var indices: [UInt32] = []
+        for name in ["a", "b", "c", "a", "c", "c", "b"] {
+            var key = name
+            indices.append(
+                try key.withUTF8 { key in
+                    try shapes.nameIndex(key: key, label: empty, position: 0, strings: &strings)
+                })
+        }
+        // c is past the limit: met again after a, it is a new name; right after itself it is
+        // the last name at that position, so the same one.
+        #expect(indices == [0, 1, 2, 0, 3, 3, 1])
+        #expect(shapes.nameCount == 4)
+    }
+
     @Test func aShapeNumberOutOfRangeIsADamagedRecord() throws {
         try damaged(records: [3]) { bytes, records, _ in
             // Record 3's shape (its last 4 bytes) set to 3, one past the three shapes.

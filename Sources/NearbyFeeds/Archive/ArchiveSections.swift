@@ -17,14 +17,17 @@ struct ArchiveSections {
     /// How many of a place's first texts (its roles, then its first fields) are remembered to
     /// be given the same ref when met again: bounded, so the look-up is not quadratic.
     static let rememberedTexts = 8
+    /// Columns whose sharing is tracked one by one (a feed of 70,000 records naming their
+    /// fields anew each time once made this table 19 MB); later names share one.
+    static let trackedColumns = 4096
 
     private var strings = ArchiveStrings()
     private var shapes = ArchiveShapes()
     /// The texts of the place being added and their refs (the first ``rememberedTexts``).
     private var recordRefs: [(text: PlaceDraft.Text, ref: UInt64)] = []
     /// How often each column's values were found already stored (0–3: id, name, address,
-    /// category; 4 + name index: a field's or attribute's column), so unique columns skip the
-    /// sharing table.
+    /// category; 4 + name index: a field's or attribute's column, names past
+    /// ``trackedColumns`` sharing the last), so unique columns skip the sharing table.
     private var columns: [ColumnSharing] = []
     /// The values of the place being added (refs, little-endian), written in one append.
     private var valueWords: [UInt64] = []
@@ -71,7 +74,7 @@ struct ArchiveSections {
                 key: draft.bytes(field.name), label: .init(start: nil, count: 0),
                 position: attributeCount + position, strings: &strings)
             fieldNames.append(index)
-            valueWords.append(try ref(field.value, draft, column: 4 + Int(index)).littleEndian)
+            valueWords.append(try ref(field.value, draft, column: Self.column(of: index)).littleEndian)
         }
         var budget = Self.comparisonBudget
         for (position, attribute) in draft.attributes.prefix(attributeCount).enumerated() {
@@ -82,7 +85,7 @@ struct ArchiveSections {
             shapeWords.append(index)
             shapeWords.append(source)
             if source == ArchiveShapes.ownValue {
-                valueWords.append(try ref(attribute.value, draft, column: 4 + Int(index)).littleEndian)
+                valueWords.append(try ref(attribute.value, draft, column: Self.column(of: index)).littleEndian)
             }
         }
         shapeWords.append(contentsOf: fieldNames)
@@ -102,6 +105,11 @@ struct ArchiveSections {
             throw PlaceSinkFull("the system has no memory left for the place archive")
         }
         count += 1
+    }
+
+    /// The sharing column of the field or attribute named `index` (see ``columns``).
+    private static func column(of index: UInt32) -> Int {
+        4 + min(Int(index), trackedColumns)
     }
 
     /// The position of the first of the place's fields whose value has the bytes of `text`,

@@ -9,10 +9,10 @@ import Foundation
 /// stores only its values, 8 bytes each, and its shape's number; a feed of a million records
 /// with nine names each keeps its names once instead of nine million times.
 ///
-/// Shapes are shared through a table of at most ``internLimit`` entries, so a hostile feed
-/// whose every record has other names cannot grow it without bound: past the limit a new
-/// shape is written out without being remembered (the section then grows by one shape per
-/// record, as the names did in format 3).
+/// Shapes and names are shared through tables of at most ``internLimit`` entries each, so a
+/// hostile feed whose every record has other names cannot grow them without bound: past the
+/// limit a new shape or name is written out without being remembered (the section then grows
+/// by one shape per record, or one name per use, as the names did in format 3).
 struct ArchiveShapes {
     static let internLimit = 1 << 16
     /// The source word of an attribute whose value is stored among the record's own values.
@@ -62,7 +62,7 @@ struct ArchiveShapes {
                 throw PlaceSinkFull("a place archive holds at most \(UInt32.max - 1) names")
             }
             nameCount += 1
-            names[lookup] = index
+            if names.count < limit { names[lookup] = index }
             nameTable.append(try strings.ref(key))
             nameTable.append(try strings.ref(label))
         }
