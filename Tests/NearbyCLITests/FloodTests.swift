@@ -43,6 +43,22 @@ import Testing
         return outcome
     }
 
+    /// A datasets folder holding the manifest of a JSON places feed `id` with `source`, and an
+    /// empty mirror folder beside it (both named with `suffix`).
+    func feedFolders(_ suffix: String, id: String, source: String) throws -> (datasets: URL, mirror: URL) {
+        let datasets = home.appendingPathComponent("datasets" + suffix)
+        let mirror = home.appendingPathComponent("mirror" + suffix)
+        try FileManager.default.createDirectory(at: datasets, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: mirror, withIntermediateDirectories: true)
+        let manifest = """
+            {"kind": "places", "id": "\(id)", "title": "A flood", "source": \(source),
+             "fields": {"id": "id", "name": "name", "latitude": "lat", "longitude": "lon"},
+             "refresh": {"days": 5, "timeZone": "Asia/Taipei"}, "licence": "test", "attribution": "test"}
+            """
+        try Data(manifest.utf8).write(to: datasets.appendingPathComponent("\(id).json"))
+        return (datasets, mirror)
+    }
+
     static let stravaHeader = "Activity ID,Activity Date,Activity Name,Activity Type,Filename\n"
 
     // MARK: - Export catalogues
@@ -184,18 +200,12 @@ import Testing
     /// A paged feed at the 1 GiB budget held about 1 GB: every page stayed mapped. Here 64 pages
     /// of 1 MiB (records whose large field the manifest does not map): memory stays flat.
     @Test func aPagedFeedKeepsMemoryFlat() throws {
-        let datasets = home.appendingPathComponent("datasets")
-        let mirror = home.appendingPathComponent("mirror")
-        try FileManager.default.createDirectory(at: datasets, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: mirror, withIntermediateDirectories: true)
-        let manifest = """
-            {"kind": "places", "id": "flood", "title": "A paged feed",
-             "source": {"urls": ["https://example.invalid/f?limit={limit}&offset={offset}"], "format": "json",
-                        "records": "data", "paging": {"style": "offset", "pageSize": 100}},
-             "fields": {"id": "id", "name": "name", "latitude": "lat", "longitude": "lon"},
-             "refresh": {"days": 5, "timeZone": "Asia/Taipei"}, "licence": "test", "attribution": "test"}
-            """
-        try Data(manifest.utf8).write(to: datasets.appendingPathComponent("flood.json"))
+        let (datasets, mirror) = try feedFolders(
+            "", id: "flood",
+            source: """
+                {"urls": ["https://example.invalid/f?limit={limit}&offset={offset}"], "format": "json",
+                 "records": "data", "paging": {"style": "offset", "pageSize": 100}}
+                """)
         let blob = String(repeating: "x", count: 10_400)
         for page in 0..<65 {
             let count = page == 64 ? 3 : 100
@@ -219,17 +229,9 @@ import Testing
     /// the baseline (66 MB in the debug build; 96 MB before the names and columns were capped,
     /// when a table of 280,000 columns alone took 19 MB).
     @Test func aFeedWhoseEveryRecordHasItsOwnNames() throws {
-        let datasets = home.appendingPathComponent("datasets-names")
-        let mirror = home.appendingPathComponent("mirror-names")
-        try FileManager.default.createDirectory(at: datasets, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: mirror, withIntermediateDirectories: true)
-        let manifest = """
-            {"kind": "places", "id": "names", "title": "Own names",
-             "source": {"urls": ["https://example.invalid/names.json"], "format": "json", "records": "data"},
-             "fields": {"id": "id", "name": "name", "latitude": "lat", "longitude": "lon"},
-             "refresh": {"days": 5, "timeZone": "Asia/Taipei"}, "licence": "test", "attribution": "test"}
-            """
-        try Data(manifest.utf8).write(to: datasets.appendingPathComponent("names.json"))
+        let (datasets, mirror) = try feedFolders(
+            "-names", id: "names",
+            source: #"{"urls": ["https://example.invalid/names.json"], "format": "json", "records": "data"}"#)
         var feed = "{\"data\":["
         for n in 0..<70_000 {
             if n > 0 { feed += "," }

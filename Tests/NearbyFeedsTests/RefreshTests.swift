@@ -68,15 +68,22 @@ import Testing
         #expect(later.status(of: "toilets", rule: F.rule) == .fresh(ageDays: 0, metadata: metadata))
     }
 
-    @Test func changedBodyReplacesTheGeneration() throws {
-        let server = try FixtureServer()
-        let folder = try TestFolders.make("cache")
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// The toilets feed refreshed into `folder` on 1 February, then changed on the server (one
+    /// place more): the plan and the new body.
+    static func refreshedThenChanged(_ server: FixtureServer, _ folder: URL) throws -> (RefreshPlan, String) {
         try server.put("toilets.csv", Self.body)
         let plan = F.plan("toilets", url: server.url("/files/toilets.csv"))
         _ = try F.cache(folder, at: "2026-02-01T10:00:00+08:00").refresh(plan)
         let newer = Self.body + "25.0478,121.5170,Park\n"
         try server.put("toilets.csv", newer)
+        return (plan, newer)
+    }
+
+    @Test func changedBodyReplacesTheGeneration() throws {
+        let server = try FixtureServer()
+        let folder = try TestFolders.make("cache")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (plan, newer) = try Self.refreshedThenChanged(server, folder)
         let cache = F.cache(folder, at: "2026-02-02T10:00:00+08:00")
         #expect(
             try cache.refresh(plan, force: true)
@@ -103,11 +110,7 @@ import Testing
         let server = try FixtureServer()
         let folder = try TestFolders.make("cache")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try server.put("toilets.csv", Self.body)
-        let plan = F.plan("toilets", url: server.url("/files/toilets.csv"))
-        _ = try F.cache(folder, at: "2026-02-01T10:00:00+08:00").refresh(plan)
-        let newer = Self.body + "25.0478,121.5170,Park\n"
-        try server.put("toilets.csv", newer)
+        let (plan, newer) = try Self.refreshedThenChanged(server, folder)
         _ = try F.cache(folder, at: "2026-02-02T10:00:00+08:00").refresh(plan, force: true)
         try server.put("toilets.csv", "")
         let cache = F.cache(folder, at: instant)
