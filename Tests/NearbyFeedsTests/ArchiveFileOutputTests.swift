@@ -19,9 +19,9 @@ import Testing
         return builder
     }
 
-    /// Places whose text crosses several 4 MiB section chunks and 64 KiB checksum blocks.
+    /// Places whose text (21 MB) crosses section chunks (16 MiB) and 64 KiB checksum blocks.
     private func longPlaces() -> [Place] {
-        (0..<300).map { number in
+        (0..<600).map { number in
             Place(
                 datasetID: "long", id: "L\(number)", name: String(repeating: "名", count: 6_000 + number),
                 coordinate: Coordinate(latitude: 25 + Double(number) * 1e-4, longitude: 121.5),
