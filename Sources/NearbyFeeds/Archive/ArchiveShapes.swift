@@ -116,15 +116,8 @@ struct ArchiveShapes {
         guard lookup.count == key.count + 1 + label.count else { return false }
         return lookup.withUnsafeBufferPointer { stored in
             guard let base = stored.baseAddress else { return false }
-            if key.count > 0, let keyBase = key.baseAddress, !ShortBytes.equal(base, keyBase, count: key.count) {
-                return false
-            }
-            if label.count > 0, let labelBase = label.baseAddress,
-                !ShortBytes.equal(base + key.count + 1, labelBase, count: label.count)
-            {
-                return false
-            }
-            return true
+            return ShortBytes.equal(UnsafeBufferPointer(start: base, count: key.count), key)
+                && ShortBytes.equal(UnsafeBufferPointer(start: base + key.count + 1, count: label.count), label)
         }
     }
 }
