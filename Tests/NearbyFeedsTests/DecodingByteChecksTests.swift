@@ -74,6 +74,11 @@ import Testing
             }
         }
         #expect(DecimalDegrees.plainValue(UnsafeBufferPointer(start: nil, count: 0)) == nil)
+        // An empty slice of a page still has an address: nothing past it is read.
+        let page: [UInt8] = Array("7".utf8)
+        page.withUnsafeBufferPointer { buffer in
+            #expect(DecimalDegrees.plainValue(UnsafeBufferPointer(rebasing: buffer[0..<0])) == nil)
+        }
     }
 
     @Test func theASCIIShortcutAnswersAsTheGeneralChecks() {

@@ -49,7 +49,7 @@ enum DecimalDegrees {
     /// `Double` before scaling (below 2^53, at most 22 decimals), the usual coordinate; nil
     /// for anything else. Correctly rounded (one exact division), as `Double(_:)` reads it.
     static func plainValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        guard let base = bytes.baseAddress else { return nil }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
         let count = bytes.count
         var index = 0
         let negative = base[0] == UInt8(ascii: "-")
@@ -99,6 +99,7 @@ enum DecimalDegrees {
         if member.kind == .string, let first = raw.first,
             first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10
         {
+            if let value = plainValue(raw) { return .value(value) }
             var reader = JSONByteReader(raw)
             if let value = try? reader.parseNumber(), reader.position == raw.count {
                 return value.isFinite ? .value(value) : .infinite
