@@ -30,8 +30,11 @@ public final class SpatialIndex: Sendable {
     let view: IndexView
 
     /// Builds an index; each point's id is its position in `points` (at most 2³² − 1 points).
-    public init(_ points: [Coordinate]) {
-        let built = SpatialIndexBuilder.build(points, leafSize: SpatialIndexLayout.defaultLeafSize)
+    /// The build's large buffers come from `memory` when it lends them (the same index either
+    /// way).
+    public init(_ points: [Coordinate], memory: (any IndexBuildMemory)? = nil) {
+        let built = SpatialIndexBuilder.build(
+            points, leafSize: SpatialIndexLayout.defaultLeafSize, memory: memory)
         image = built
         view = IndexView(
             base: built.base,

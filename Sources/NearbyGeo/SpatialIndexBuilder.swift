@@ -14,25 +14,34 @@ enum SpatialIndexBuilder {
     }
 
     /// An image holding `points` (ids are positions) with leaves of at most `leafSize` points.
-    /// From `parallelFrom` points on, halves of the work run on two threads (same bytes).
+    /// From `parallelFrom` points on, halves of the work run on two threads (same bytes). The
+    /// image and the working arrays are taken from `memory` when it lends them: every byte of
+    /// the image is written, so what the memory held does not matter.
     static func build(
-        _ points: [Coordinate], leafSize: Int, parallelFrom: Int = ForkJoin.minimumItems
+        _ points: [Coordinate], leafSize: Int, parallelFrom: Int = ForkJoin.minimumItems,
+        memory: (any IndexBuildMemory)? = nil
     ) -> IndexImage {
         let layout = SpatialIndexLayout(count: points.count, leafSize: leafSize)
         let size = layout.totalSize
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-        raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        let lentImage = memory?.lend(byteCount: size)
+        let raw = lentImage ?? UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
+        // The header and the boxes (a node whose parent is a leaf has none); the point records
+        // are written whole below.
+        raw.initializeMemory(as: UInt8.self, repeating: 0, count: layout.dataOffset)
+        (raw + layout.boxOffset).initializeMemory(
+            as: UInt8.self, repeating: 0, count: layout.totalSize - layout.boxOffset)
         let n = points.count
-        let work = UnsafeMutablePointer<Point>.allocate(capacity: max(n, 1))
-        defer { work.deallocate() }
+        let work = Scratch<Point>(count: n, from: memory)
+        defer { work.free() }
         // Terms in input order first (written to the image in tree order below).
         let stride = 4
-        let inputTerms = UnsafeMutablePointer<Double>.allocate(capacity: max(stride * n, 1))
-        defer { inputTerms.deallocate() }
+        let terms = Scratch<Double>(count: stride * n, from: memory)
+        defer { terms.free() }
+        let inputTerms = terms.base
         let boxes = (raw + layout.boxOffset).assumingMemoryBound(to: Float.self)
         let records = (raw + layout.pointOffset).assumingMemoryBound(to: Double.self)
         let shared = (
-            work: SharedPointer(base: work), terms: SharedPointer(base: inputTerms),
+            work: SharedPointer(base: work.base), terms: SharedPointer(base: inputTerms),
             boxes: SharedPointer(base: boxes), records: SharedPointer(base: records)
         )
         // Each half of the points, and later each subtree, is written by one thread only.
@@ -41,18 +50,42 @@ enum SpatialIndexBuilder {
         }
         if n > leafSize, n >= parallelFrom {
             // The root's box and split here, then its two subtrees at once.
-            let mid = splitRoot(n, work, boxes)
+            let mid = splitRoot(n, work.base, boxes)
             ForkJoin.both(
                 { buildNode(1, 0, mid, shared.work.base, shared.boxes.base, leafSize) },
-                { buildNode(2, mid, n, work, boxes, leafSize) })
+                { buildNode(2, mid, n, shared.work.base, shared.boxes.base, leafSize) })
         } else if n > 0 {
-            buildNode(0, 0, n, work, boxes, leafSize)
+            buildNode(0, 0, n, work.base, boxes, leafSize)
         }
         inHalves(n, minimum: parallelFrom) { lo, hi in
             writeRecords(lo, hi, shared.work.base, shared.terms.base, shared.records.base)
         }
         writeHeader(raw, layout, parallelFrom: parallelFrom)
+        if lentImage != nil, let memory {
+            return IndexImage(borrowing: raw, byteCount: size, owner: memory)
+        }
         return IndexImage(adopting: raw, byteCount: size)
+    }
+
+    /// A working array of the build: lent by the caller's memory, or allocated (and freed).
+    private struct Scratch<Element> {
+        let base: UnsafeMutablePointer<Element>
+        private let owned: Bool
+
+        init(count: Int, from memory: (any IndexBuildMemory)?) {
+            let bytes = max(count, 1) * MemoryLayout<Element>.stride
+            if let lent = memory?.lend(byteCount: bytes) {
+                base = lent.bindMemory(to: Element.self, capacity: max(count, 1))
+                owned = false
+            } else {
+                base = .allocate(capacity: max(count, 1))
+                owned = true
+            }
+        }
+
+        func free() {
+            if owned { base.deallocate() }
+        }
     }
 
     /// Fills the header and the block table (data must be complete), header checksum last.
@@ -131,7 +164,8 @@ enum SpatialIndexBuilder {
             record[1] = p.y
             record[2] = p.z
             (record + 3).update(from: inputTerms + 4 * Int(p.id), count: 4)
-            UnsafeMutableRawPointer(record + 7).storeBytes(of: p.id.littleEndian, as: UInt32.self)
+            // The id and four zero bytes: the whole slot, whatever the memory held.
+            UnsafeMutableRawPointer(record + 7).storeBytes(of: UInt64(p.id).littleEndian, as: UInt64.self)
         }
     }
 

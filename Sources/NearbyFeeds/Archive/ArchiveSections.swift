@@ -21,8 +21,10 @@ struct ArchiveSections {
     /// fields anew each time once made this table 19 MB); later names share one.
     static let trackedColumns = 4096
 
-    private var strings = ArchiveStrings()
-    private var shapes = ArchiveShapes()
+    /// Where the sections' chunks come from, and then the spatial index's build memory.
+    private var arena: SectionArena?
+    private var strings: ArchiveStrings
+    private var shapes: ArchiveShapes
     /// The texts of the place being added and their refs (the first ``rememberedTexts``).
     private var recordRefs: [(text: PlaceDraft.Text, ref: UInt64)] = []
     /// How often each column's values were found already stored (0–3: id, name, address,
@@ -35,13 +37,27 @@ struct ArchiveSections {
     private var shapeWords: [UInt32] = []
     /// Its fields' name indices, while its attributes are looked at.
     private var fieldNames: [UInt32] = []
-    private let records = PagedBytes()
-    private let values = PagedBytes()
+    private let records: PagedBytes
+    private let values: PagedBytes
     private var valueCount: UInt32 = 0
     private var located: [Coordinate] = []
-    private let map = PagedBytes()
+    private let map: PagedBytes
     /// Places added so far.
     private(set) var count = 0
+
+    /// Empty sections; the three that grow with every place (records, values, text) in chunks
+    /// of one ``SectionArena``, whose chunks are then full but for the last of each, so the
+    /// spatial index is built in pages already faulted in. The small ones (names and shapes, the
+    /// map) map chunks of their own: a chunk they barely touch would be lent as fresh memory.
+    init() {
+        let arena = SectionArena()
+        self.arena = arena
+        strings = ArchiveStrings(arena: arena)
+        shapes = ArchiveShapes()
+        records = PagedBytes(arena: arena)
+        values = PagedBytes(arena: arena)
+        map = PagedBytes()
+    }
 
     /// Adds the next place from its draft, copying the draft's bytes into the archive's text.
     mutating func add(_ draft: PlaceDraft) throws(PlaceSinkFull) {
@@ -179,7 +195,10 @@ struct ArchiveSections {
         }
         try stream.zero(upTo: checkedEnd)
         stream.pausing()
-        var spatial: SpatialIndex? = SpatialIndex(located)
+        // The sections' pages, written out, now hold the index while it is built.
+        arena?.recycle()
+        var spatial: SpatialIndex? = SpatialIndex(located, memory: arena)
+        arena?.trim()
         located = []
         let indexLength = spatial?.withSerializedBytes { $0.count } ?? 0
         table.append((checkedEnd, indexLength))
@@ -188,6 +207,7 @@ struct ArchiveSections {
         }
         try indexResult?.get()
         spatial = nil
+        arena = nil
         let blocksOffset = checkedEnd + ((indexLength + 7) & ~7)
         try stream.zero(upTo: blocksOffset)
         var blocks = ByteBuffer()

@@ -10,7 +10,7 @@ import Foundation
 /// random memory access per value.
 struct ArchiveStrings {
     static let cacheSize = 1 << 14
-    let bytes = PagedBytes()
+    let bytes: PagedBytes
     var failed: Bool { bytes.failed }
     /// By hash slot: offset (low 32 bits), length (16 bits) and 16 more bits of the hash (never
     /// zero, so 0 is an empty slot). Only a slot whose hash bits match is compared byte by byte,
@@ -19,6 +19,11 @@ struct ArchiveStrings {
     /// A raw table in a class of its own, so a lookup is a load and a store: no copy-on-write
     /// uniqueness check, no bounds check (the slot is masked into range).
     private var slots = SlotTable(count: ArchiveStrings.cacheSize)
+
+    /// Text stored in chunks from `arena` (see ``PagedBytes``).
+    init(arena: SectionArena? = nil) {
+        bytes = PagedBytes(arena: arena)
+    }
 
     /// The ref of an absent text.
     static let absent = UInt64(PlaceArchiveLayout.absent) << 32

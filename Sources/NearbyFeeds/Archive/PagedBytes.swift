@@ -6,8 +6,9 @@
 
 /// A growing byte store in separately mapped chunks, for the sections of a place archive
 /// being built: growing never copies what is stored (no doubling, no moment with two copies),
-/// and ``drain(into:)`` hands each chunk back to the system as soon as it is copied out, so the
-/// finished archive replaces the sections instead of joining them in memory.
+/// and ``drain(into:)`` lets each chunk go as soon as it is copied out, so the finished archive
+/// replaces the sections instead of joining them in memory: unmapped, or, when it came from
+/// the archive's ``SectionArena``, left there for its spatial index to be built in.
 ///
 /// Chunks are anonymous `mmap` regions, not `malloc` blocks: freed heap blocks often stay in
 /// the process, while an unmapped chunk leaves it at once. Each asks for small pages
@@ -22,6 +23,8 @@ final class PagedBytes {
     static let chunkSize = 16 << 20
     /// Linux's `MADV_NOHUGEPAGE` (advice only: a system without huge pages ignores it).
     private static let smallPages: Int32 = 15
+    /// Where chunks come from first (an archive's sections share one), or nil.
+    private var arena: SectionArena?
     private var chunks: [UnsafeMutableRawPointer] = []
     /// The last chunk (nil before the first), so appends that fit do not touch ``chunks``.
     private var tail: UnsafeMutableRawPointer?
@@ -32,7 +35,11 @@ final class PagedBytes {
     /// True once an append failed for want of memory (what it held is then incomplete).
     private(set) var failed = false
 
-    init() {}
+    /// A store whose chunks come from `arena` while it has them (they stay its pages when let
+    /// go), else are mapped one by one.
+    init(arena: SectionArena? = nil) {
+        self.arena = arena
+    }
 
     deinit { release() }
 
@@ -49,15 +56,10 @@ final class PagedBytes {
         }
         while left > 0 {
             if used == Self.chunkSize {
-                guard
-                    let chunk = mmap(
-                        nil, Self.chunkSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-                    chunk != MAP_FAILED
-                else {
+                guard let chunk = arena?.chunk() ?? Self.mappedChunk() else {
                     failed = true
                     return false
                 }
-                _ = madvise(chunk, Self.chunkSize, Self.smallPages)
                 chunks.append(chunk)
                 tail = chunk
                 used = 0
@@ -144,14 +146,30 @@ final class PagedBytes {
         while !chunks.isEmpty {
             let chunk = chunks.removeFirst()
             let length = chunks.isEmpty ? used : Self.chunkSize
-            defer { munmap(chunk, Self.chunkSize) }
+            defer { letGo(chunk) }
             try body(UnsafeRawBufferPointer(start: chunk, count: length))
         }
     }
 
     private func release() {
-        for chunk in chunks { munmap(chunk, Self.chunkSize) }
+        for chunk in chunks { letGo(chunk) }
         chunks = []
         tail = nil
+        arena = nil
+    }
+
+    /// A chunk mapped on its own; nil when the system gives no memory.
+    private static func mappedChunk() -> UnsafeMutableRawPointer? {
+        guard
+            let chunk = mmap(nil, chunkSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+            chunk != MAP_FAILED
+        else { return nil }
+        _ = madvise(chunk, chunkSize, smallPages)
+        return chunk
+    }
+
+    /// Unmaps a chunk of its own; an arena's stays the arena's.
+    private func letGo(_ chunk: UnsafeMutableRawPointer) {
+        if arena?.owns(chunk) != true { munmap(chunk, Self.chunkSize) }
     }
 }
