@@ -82,7 +82,12 @@ import Testing
         let b: [UInt32] = [0, 2, 5, 6]
         let c: [UInt32] = [1, 0, 7, ArchiveShapes.ownValue]
         var numbers: [UInt32] = []
-        for shape in [a, b, c, a, c, c, b] { numbers.append(try shapes.number(of: shape)) }
+        for shape in [a, b, c, a, c, c, b] {
+            let number = try shape.withUnsafeBufferPointer { (words) throws(PlaceSinkFull) in
+                try shapes.number(of: words)
+            }
+            numbers.append(number)
+        }
         #expect(numbers == [0, 1, 2, 0, 3, 3, 1])
         #expect(shapes.shapeCount == 4)
     }

@@ -25,18 +25,11 @@ struct ArchiveSections {
     private var arena: SectionArena?
     private var strings: ArchiveStrings
     private var shapes: ArchiveShapes
-    /// The texts of the place being added and their refs (the first ``rememberedTexts``).
-    private var recordRefs: [(text: PlaceDraft.Text, ref: UInt64)] = []
-    /// How often each column's values were found already stored (0–3: id, name, address,
-    /// category; 4 + name index: a field's or attribute's column, names past
-    /// ``trackedColumns`` sharing the last), so unique columns skip the sharing table.
-    private var columns: [ColumnSharing] = []
-    /// The values of the place being added (refs, little-endian), written in one append.
-    private var valueWords: [UInt64] = []
-    /// The shape of the place being added (``ArchiveShapes/number(of:)``).
-    private var shapeWords: [UInt32] = []
-    /// Its fields' name indices, while its attributes are looked at.
-    private var fieldNames: [UInt32] = []
+    /// The place being added, while it is (its values, shape, first texts), and the sharing
+    /// of each column (0–3: id, name, address, category; 4 + name index: a field's or
+    /// attribute's column, names past ``trackedColumns`` sharing the last), so unique columns
+    /// skip the sharing table.
+    private let scratch = PlaceScratch(columnCount: 5 + trackedColumns, rememberedLimit: rememberedTexts)
     private let records: PagedBytes
     private let values: PagedBytes
     private var valueCount: UInt32 = 0
@@ -66,53 +59,64 @@ struct ArchiveSections {
         }
         let attributeCount = min(draft.attributes.count, Int(UInt16.max))
         let fieldCount = min(draft.fields.count, Int(UInt16.max))
-        recordRefs.removeAll(keepingCapacity: true)
+        scratch.reserve(attributeCount + fieldCount)
+        let (valueWords, shapeWords, fieldNames) = (scratch.values, scratch.shape, scratch.names)
+        var remembered = 0
         var entry = RecordEntry(
             latitude: (draft.coordinate?.latitude ?? .nan).bitPattern.littleEndian,
             longitude: (draft.coordinate?.longitude ?? .nan).bitPattern.littleEndian,
-            id: try ref(draft.id, draft, column: 0).littleEndian,
-            name: try ref(draft.name, draft, column: 1).littleEndian,
-            address: 0, category: 0, firstValue: valueCount.littleEndian, shape: 0)
-        entry.address =
-            (try draft.address.map { (text) throws(PlaceSinkFull) in try ref(text, draft, column: 2) }
-            ?? ArchiveStrings.absent).littleEndian
-        entry.category =
-            (try draft.category.map { (text) throws(PlaceSinkFull) in try ref(text, draft, column: 3) }
-            ?? ArchiveStrings.absent).littleEndian
-        valueWords.removeAll(keepingCapacity: true)
-        fieldNames.removeAll(keepingCapacity: true)
-        shapeWords.removeAll(keepingCapacity: true)
-        shapeWords.append(UInt32(attributeCount))
-        shapeWords.append(UInt32(fieldCount))
+            id: try ref(draft.id, draft, column: 0, &remembered).littleEndian,
+            name: try ref(draft.name, draft, column: 1, &remembered).littleEndian,
+            address: ArchiveStrings.absent.littleEndian, category: ArchiveStrings.absent.littleEndian,
+            firstValue: valueCount.littleEndian, shape: 0)
+        if let address = draft.address {
+            entry.address = try ref(address, draft, column: 2, &remembered).littleEndian
+        }
+        if let category = draft.category {
+            entry.category = try ref(category, draft, column: 3, &remembered).littleEndian
+        }
+        var valueTotal = 0
+        shapeWords[0] = UInt32(attributeCount)
+        shapeWords[1] = UInt32(fieldCount)
         // The fields first: an attribute's value is usually one of them.
-        for (position, field) in draft.fields.prefix(fieldCount).enumerated() {
+        for position in 0..<fieldCount {
+            let field = draft.fields[position]
             let index = try shapes.nameIndex(
                 key: draft.bytes(field.name), label: .init(start: nil, count: 0),
                 position: attributeCount + position, strings: &strings)
-            fieldNames.append(index)
-            valueWords.append(try ref(field.value, draft, column: Self.column(of: index)).littleEndian)
+            fieldNames[position] = index
+            valueWords[valueTotal] = try ref(field.value, draft, column: Self.column(of: index), &remembered)
+                .littleEndian
+            valueTotal += 1
         }
         var budget = Self.comparisonBudget
-        for (position, attribute) in draft.attributes.prefix(attributeCount).enumerated() {
+        var shapeTotal = 2
+        for position in 0..<attributeCount {
+            let attribute = draft.attributes[position]
             let index = try shapes.nameIndex(
                 key: draft.bytes(attribute.key), label: draft.bytes(attribute.label), position: position,
                 strings: &strings)
             let source = Self.field(equalTo: attribute.value, in: draft, fieldCount, budget: &budget)
-            shapeWords.append(index)
-            shapeWords.append(source)
+            shapeWords[shapeTotal] = index
+            shapeWords[shapeTotal + 1] = source
+            shapeTotal += 2
             if source == ArchiveShapes.ownValue {
-                valueWords.append(try ref(attribute.value, draft, column: Self.column(of: index)).littleEndian)
+                valueWords[valueTotal] = try ref(
+                    attribute.value, draft, column: Self.column(of: index), &remembered
+                ).littleEndian
+                valueTotal += 1
             }
         }
-        shapeWords.append(contentsOf: fieldNames)
-        entry.shape = try shapes.number(of: shapeWords).littleEndian
-        let (nextValue, overflow) = valueCount.addingReportingOverflow(UInt32(valueWords.count))
+        (shapeWords + shapeTotal).update(from: fieldNames, count: fieldCount)
+        shapeTotal += fieldCount
+        entry.shape = try shapes.number(of: UnsafeBufferPointer(start: shapeWords, count: shapeTotal)).littleEndian
+        let (nextValue, overflow) = valueCount.addingReportingOverflow(UInt32(valueTotal))
         guard !overflow else {
             throw PlaceSinkFull("a place archive holds at most \(UInt32.max) fields")
         }
         valueCount = nextValue
         withUnsafeBytes(of: &entry) { _ = records.append($0) }
-        valueWords.withUnsafeBytes { _ = values.append($0) }
+        values.append(UnsafeRawBufferPointer(start: valueWords, count: valueTotal * MemoryLayout<UInt64>.size))
         if let coordinate = draft.coordinate {
             located.append(coordinate)
             map.append(number)
@@ -123,7 +127,7 @@ struct ArchiveSections {
         count += 1
     }
 
-    /// The sharing column of the field or attribute named `index` (see ``columns``).
+    /// The sharing column of the field or attribute named `index` (see ``scratch``).
     private static func column(of index: UInt32) -> Int {
         4 + min(Int(index), trackedColumns)
     }
@@ -148,21 +152,25 @@ struct ArchiveSections {
     /// The ref of `text`: a text of this place met before (a mapped value that is also a raw
     /// field, in the same bytes) gets the same ref without being looked up again; a column
     /// whose values have not been repeating (ids, names, coordinates) is stored without a look
-    /// into the sharing table.
-    private mutating func ref(_ text: PlaceDraft.Text, _ draft: PlaceDraft, column: Int)
-        throws(PlaceSinkFull) -> UInt64
-    {
-        for known in recordRefs where known.text == text { return known.ref }
-        while columns.count <= column { columns.append(ColumnSharing()) }
+    /// into the sharing table. `remembered` counts the place's texts remembered so far.
+    private mutating func ref(
+        _ text: PlaceDraft.Text, _ draft: PlaceDraft, column: Int, _ remembered: inout Int
+    ) throws(PlaceSinkFull) -> UInt64 {
+        let known = scratch.remembered
+        for slot in 0..<remembered where known[slot].text == text { return known[slot].ref }
+        let sharing = scratch.columns + column
         let ref: UInt64
-        if columns[column].shouldLookUp() {
+        if sharing.pointee.shouldLookUp() {
             let stored = strings.count
             ref = try strings.ref(draft.bytes(text))
-            columns[column].record(hit: Int(ref & 0xFFFF_FFFF) < stored)
+            sharing.pointee.record(hit: Int(ref & 0xFFFF_FFFF) < stored)
         } else {
             ref = try strings.store(draft.bytes(text))
         }
-        if recordRefs.count < Self.rememberedTexts { recordRefs.append((text, ref)) }
+        if remembered < Self.rememberedTexts {
+            (known + remembered).initialize(to: (text, ref))
+            remembered += 1
+        }
         return ref
     }
 

@@ -24,7 +24,10 @@ struct ArchiveShapes {
     /// without hashing.
     private var recentNames: [(lookup: [UInt8], index: UInt32)] = []
     private var shapes: [[UInt32]: UInt32] = [:]
-    private var lastShape: (words: [UInt32], number: UInt32)?
+    /// The shape of the last place and its number (records of one feed mostly share one, so
+    /// most places end here without hashing or making an array).
+    private var lastShape: [UInt32] = []
+    private var lastShapeNumber: UInt32?
     private let limit: Int
     private let nameTable = PagedBytes()
     private let offsets = PagedBytes()
@@ -76,10 +79,11 @@ struct ArchiveShapes {
 
     /// The number of the shape `shape` (attribute count, field count, (name, source) per
     /// attribute, name per field), written out the first time.
-    mutating func number(of shape: [UInt32]) throws(PlaceSinkFull) -> UInt32 {
-        if let lastShape, lastShape.words == shape { return lastShape.number }
+    mutating func number(of candidate: UnsafeBufferPointer<UInt32>) throws(PlaceSinkFull) -> UInt32 {
+        if let lastShapeNumber, Self.equal(lastShape, candidate) { return lastShapeNumber }
+        let shape = Array(candidate)
         if let known = shapes[shape] {
-            lastShape = (shape, known)
+            (lastShape, lastShapeNumber) = (shape, known)
             return known
         }
         let (nextWords, overflow) = wordCount.addingReportingOverflow(UInt32(truncatingIfNeeded: shape.count))
@@ -92,8 +96,17 @@ struct ArchiveShapes {
         wordCount = nextWords
         for word in shape { words.append(word) }
         if shapes.count < limit { shapes[shape] = number }
-        lastShape = (shape, number)
+        (lastShape, lastShapeNumber) = (shape, number)
         return number
+    }
+
+    /// True when `stored` holds exactly `words`.
+    private static func equal(_ stored: [UInt32], _ words: UnsafeBufferPointer<UInt32>) -> Bool {
+        guard stored.count == words.count else { return false }
+        return stored.withUnsafeBytes { stored in
+            guard let left = stored.baseAddress, let right = words.baseAddress else { return true }
+            return ShortBytes.equal(left, UnsafeRawPointer(right), count: stored.count)
+        }
     }
 
     /// The section's parts in order: the two counts, the names, the shapes' offsets, their
@@ -102,7 +115,8 @@ struct ArchiveShapes {
         names = [:]
         recentNames = []
         shapes = [:]
-        lastShape = nil
+        lastShape = []
+        lastShapeNumber = nil
         let counts = PagedBytes()
         counts.append(nameCount)
         counts.append(shapeCount)
