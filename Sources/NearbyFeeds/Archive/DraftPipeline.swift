@@ -18,8 +18,9 @@ final class DraftPipeline {
 
     /// The sections; only the worker touches them while it runs (see ``flush()``).
     let box = SectionsBox()
-    /// The caller's side in one value, so a place costs one access to this object's state.
-    private var front: Front
+    /// The caller's side in one value, so a place costs one access to this object's state
+    /// (unchecked: the pipeline is used from one thread, and `add` does not reenter it).
+    @exclusivity(unchecked) private var front: Front
 
     init() {
         front = Front(box: box)

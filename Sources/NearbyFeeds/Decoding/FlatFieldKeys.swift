@@ -49,9 +49,12 @@ struct FlatFieldKeys {
     }
 
     /// The number of choices of `role`.
+    @inline(__always)
     func choiceCount(_ role: Int) -> Int { roles[role].count }
 
-    /// The first member of `record` named by choice `choice` of `role`, or nil.
+    /// The first member of `record` named by choice `choice` of `role`, or nil. Inlined into
+    /// the builder's per-field look-ups, so a call retains none of the buffers.
+    @inline(__always)
     func member(_ record: JSONFlatRecord, role: Int, choice: Int) -> JSONFlatRecord.Member? {
         guard let key = choices[roles[role].lowerBound + choice] else { return nil }
         return bytes.withUnsafeBufferPointer { stored -> JSONFlatRecord.Member? in
