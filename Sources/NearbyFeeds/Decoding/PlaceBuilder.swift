@@ -29,12 +29,12 @@ struct PlaceBuilder {
     private(set) var firstNul: (row: Int, id: String?, field: String)?
     private var ids = RepeatedIDTable()
     /// The current record's texts that are not in its page.
-    var buffer: [UInt8] = []
-    private var attributes: [PlaceDraft.Attribute] = []
-    var fields: [PlaceDraft.Field] = []
-    /// The current flat record's members read so far (by value start) and their texts, so a
-    /// mapped value read again as a raw field is not checked or normalised twice.
-    private var memberTexts: [(valueStart: Int, text: PlaceDraft.Text?)] = []
+    let buffer = RecordScratch<UInt8>(capacity: 4096)
+    private let attributes = RecordScratch<PlaceDraft.Attribute>()
+    let fields = RecordScratch<PlaceDraft.Field>()
+    /// The current flat record's members read so far and their texts, so a mapped value read
+    /// again as a raw field is not checked or normalised twice.
+    private let memberTexts = RecordScratch<MemberText>()
     /// The header of the CSV page being read, resolved against the manifest (see
     /// ``useCSVHeader(_:)``).
     var csvLayout: CSVLayout?
@@ -92,15 +92,15 @@ struct PlaceBuilder {
             filteredOut += 1
             return false
         }
-        buffer.removeAll(keepingCapacity: true)
-        attributes.removeAll(keepingCapacity: true)
-        fields.removeAll(keepingCapacity: true)
-        memberTexts.removeAll(keepingCapacity: true)
+        buffer.removeAll()
+        attributes.removeAll()
+        fields.removeAll()
+        memberTexts.removeAll()
         let page = record.page
         var id = text(record, role: FlatFieldKeys.Role.id) ?? putDecimal(rowNumber)
         let uses: Int
         if id.source == .buffer {
-            uses = buffer.withUnsafeBufferPointer { ids.use(Self.slice($0, id)) }
+            uses = ids.use(Self.slice(buffer.elements, id))
         } else {
             uses = ids.use(Self.slice(page, id))
         }
@@ -135,18 +135,12 @@ struct PlaceBuilder {
         }
         placeCount += 1
         if coordinate != nil { locatedCount += 1 }
-        let result: Result<Void, PlaceSinkFull> = buffer.withUnsafeBufferPointer { buffer in
-            attributes.withUnsafeBufferPointer { attributes in
-                fields.withUnsafeBufferPointer { fields in
-                    names.withUnsafeBufferPointer { names in
-                        let draft = PlaceDraft(
-                            datasetID: manifest.id, coordinate: coordinate, id: id, name: name,
-                            address: address, category: category, attributes: attributes,
-                            fields: fields, page: page, buffer: buffer, names: names)
-                        return Result { () throws(PlaceSinkFull) in try sink.add(draft) }
-                    }
-                }
-            }
+        let result: Result<Void, PlaceSinkFull> = names.withUnsafeBufferPointer { names in
+            let draft = PlaceDraft(
+                datasetID: manifest.id, coordinate: coordinate, id: id, name: name,
+                address: address, category: category, attributes: attributes.elements,
+                fields: fields.elements, page: page, buffer: buffer.elements, names: names)
+            return Result { () throws(PlaceSinkFull) in try sink.add(draft) }
         }
         try result.get()
         return true
@@ -163,10 +157,16 @@ struct PlaceBuilder {
             nulRow = rowNumber
             if firstNul == nil { firstNul = (rowNumber, nil, field()) }
             for byte in text.utf8 {
-                if byte == 0 { buffer += [0xEF, 0xBF, 0xBD] } else { buffer.append(byte) }
+                if byte == 0 {
+                    buffer.append(0xEF)
+                    buffer.append(0xBF)
+                    buffer.append(0xBD)
+                } else {
+                    buffer.append(byte)
+                }
             }
         } else {
-            buffer.append(contentsOf: text.utf8)
+            buffer.append(utf8: text)
         }
         return PlaceDraft.Text(offset: start, count: buffer.count - start, source: .buffer)
     }
@@ -188,7 +188,7 @@ struct PlaceBuilder {
                 first -= 1
                 raw[first] = UInt8(ascii: "-")
             }
-            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[first...]))
+            buffer.append(bytes: UnsafeRawBufferPointer(rebasing: raw[first...]))
         }
         return PlaceDraft.Text(offset: start, count: buffer.count - start, source: .buffer)
     }
@@ -201,9 +201,7 @@ struct PlaceBuilder {
 
     private func string(_ text: PlaceDraft.Text, _ page: UnsafeBufferPointer<UInt8>) -> String {
         guard text.source == .buffer else { return String(decoding: Self.slice(page, text), as: UTF8.self) }
-        return buffer.withUnsafeBufferPointer {
-            String(decoding: Self.slice($0, text), as: UTF8.self)
-        }
+        return String(decoding: Self.slice(buffer.elements, text), as: UTF8.self)
     }
 
     /// The manifest's path for `role` (see ``FlatFieldKeys/Role``).
@@ -244,9 +242,9 @@ struct PlaceBuilder {
     private mutating func text(_ flat: JSONFlatRecord, _ member: JSONFlatRecord.Member)
         -> PlaceDraft.Text?
     {
-        for known in memberTexts where known.valueStart == member.valueStart { return known.text }
+        for known in memberTexts.elements where known.valueStart == member.valueStart { return known.text }
         let text = readText(flat, member)
-        memberTexts.append((member.valueStart, text))
+        memberTexts.append(MemberText(valueStart: member.valueStart, text: text))
         return text
     }
 
@@ -337,6 +335,12 @@ struct PlaceBuilder {
             if let text = record.text(atOne: choice) { return DecimalDegrees.read(text) }
         }
         return nil
+    }
+
+    /// A flat record's member read (by where its value starts) and its text.
+    struct MemberText {
+        var valueStart: Int
+        var text: PlaceDraft.Text?
     }
 
     /// How the NUL decision is worded (the refresh keeps that sentence for the user).
