@@ -109,7 +109,14 @@ extension JSONByteReader {
     /// `position` and `depth` back where they were, when the record needs a tree. Errors are
     /// those of ``parseValue()`` on the same bytes, at the same places.
     mutating func scanFlatRecord() throws(JSONParseError) -> Bool {
-        flatMembers.removeAll(keepingCapacity: true)
+        let members: RecordScratch<JSONFlatRecord.Member>
+        if let existing = flatMembers {
+            members = existing
+            members.removeAll()
+        } else {
+            members = RecordScratch()
+            flatMembers = members
+        }
         let start = position
         let startDepth = depth
         try enter()
@@ -168,7 +175,7 @@ extension JSONByteReader {
             default:
                 throw unexpected(expected: "a value")
             }
-            flatMembers.append(member)
+            members.append(member)
             if try finishItem(closer: UInt8(ascii: "}"), expected: "',' or '}' after an object member") {
                 depth -= 1
                 return true

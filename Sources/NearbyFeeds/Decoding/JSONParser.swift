@@ -53,7 +53,8 @@ struct JSONByteReader {
     /// For ``JSONRecordWalker``: hand flat records on in place (``JSONFlatRecord``).
     var flatRecords = false
     /// For ``JSONRecordWalker``: the members of the current flat record (reused).
-    var flatMembers: [JSONFlatRecord.Member] = []
+    /// Made on the first flat record (a reader that never walks records allocates nothing).
+    var flatMembers: RecordScratch<JSONFlatRecord.Member>?
     /// For ``JSONRecordWalker``: gives the input's pages back as records are passed.
     var readBehind: ReadBehind?
 

@@ -114,9 +114,8 @@ extension JSONByteReader {
             if flatRecords, position < bytes.count, bytes[position] == UInt8(ascii: "{"),
                 try scanFlatRecord()
             {
-                flatMembers.withUnsafeBufferPointer { members in
-                    record(.flat(JSONFlatRecord(page: bytes, members: members)))
-                }
+                let members = flatMembers?.elements ?? UnsafeBufferPointer(start: nil, count: 0)
+                record(.flat(JSONFlatRecord(page: bytes, members: members)))
             } else if buildsRecords {
                 record(.tree(try parseValue()))
             } else {
